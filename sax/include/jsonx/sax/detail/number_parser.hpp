@@ -1,0 +1,185 @@
+// Number scanning and conversion for the parser.
+//
+//   number = [ '-' ] int [ frac ] [ exp ]
+//   int    = '0' / ( digit1-9 *digit )
+//   frac   = '.' 1*digit
+//   exp    = ( 'e' / 'E' ) [ '-' / '+' ] 1*digit
+//
+// Integers of up to 19 digits are accumulated exactly; a double with at most 19 significant
+// digits and a small exponent is converted exactly by one multiplication or division (both
+// operands are exact doubles, so IEEE rounding gives the correctly rounded result); every
+// other number goes to the correctly rounded slow path (parse_double_slow).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "jsonx/stream/byte_classes.hpp"
+
+namespace jsonx::detail {
+
+enum class number_kind : std::uint8_t {
+  int64,
+  uint64,
+  float64,
+  big,         ///< an integer beyond 64 bits, or a number beyond double range
+  invalid,     ///< not a number (end points at the offending byte)
+  incomplete,  ///< the bytes ended inside the number and more may follow
+};
+
+struct number_result {
+  number_kind kind;
+  const char* end;  ///< one past the number (or the offending byte)
+  union {
+    std::int64_t i;
+    std::uint64_t u;
+    double d;
+  };
+};
+
+/// Correctly rounded conversion of a valid number text; false if beyond double range.
+bool parse_double_slow(const char* begin, const char* end, double& out) noexcept;
+/// The double nearest to a big integer's text (for handlers that opt for doubles).
+double big_integer_to_double(const char* begin, const char* end) noexcept;
+
+inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+
+// Powers of ten that doubles hold exactly.
+inline constexpr double exact_powers_of_ten[23] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/// Scans and converts the number at `p`. `limit` is the end of the readable bytes; if
+/// `more_may_follow`, reaching `limit` inside the number yields `incomplete`.
+inline number_result parse_number(const char* p, const char* limit,
+                                  bool more_may_follow) noexcept {
+  const char* const start = p;
+  number_result r;
+  auto at_end = [&](const char* q) { return q == limit; };
+  auto ran_out = [&](const char* q) {
+    r.kind = more_may_follow ? number_kind::incomplete : number_kind::invalid;
+    r.end = q;
+    return r;
+  };
+  auto invalid_at = [&](const char* q) {
+    r.kind = number_kind::invalid;
+    r.end = q;
+    return r;
+  };
+
+  const bool negative = *p == '-';
+  if (negative) {
+    ++p;
+    if (at_end(p)) return ran_out(p);
+  }
+  const char* const int_begin = p;
+  std::uint64_t mantissa = 0;
+  if (*p == '0') {
+    ++p;
+  } else if (is_digit(*p)) {
+    while (!at_end(p) && is_digit(*p)) {
+      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');  // may wrap: checked below
+      ++p;
+    }
+  } else {
+    return invalid_at(p);
+  }
+  const std::size_t int_digits = static_cast<std::size_t>(p - int_begin);
+  bool is_integer = true;
+  std::size_t frac_digits = 0;
+  std::int64_t exponent = 0;
+  std::size_t significant = int_digits;
+
+  if (!at_end(p) && *p == '.') {
+    is_integer = false;
+    ++p;
+    const char* frac_begin = p;
+    while (!at_end(p) && is_digit(*p)) {
+      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+      ++p;
+    }
+    frac_digits = static_cast<std::size_t>(p - frac_begin);
+    if (frac_digits == 0) return at_end(p) ? ran_out(p) : invalid_at(p);
+    significant += frac_digits;
+  }
+  if (!at_end(p) && (*p == 'e' || *p == 'E')) {
+    is_integer = false;
+    ++p;
+    if (at_end(p)) return ran_out(p);
+    bool exp_negative = false;
+    if (*p == '-' || *p == '+') {
+      exp_negative = *p == '-';
+      ++p;
+      if (at_end(p)) return ran_out(p);
+    }
+    if (!is_digit(*p)) return invalid_at(p);
+    std::int64_t e = 0;
+    while (!at_end(p) && is_digit(*p)) {
+      if (e < 100000000) e = e * 10 + (*p - '0');  // saturate: beyond any double exponent
+      ++p;
+    }
+    exponent = exp_negative ? -e : e;
+  }
+  if (at_end(p) && more_may_follow) return ran_out(p);
+  // A number ends where the indexer's scalar run ends: any other byte here is garbage in
+  // the same token, such as "01", "1.2.3" or "12abc".
+  if (!at_end(p) && stream::is_scalar_byte(static_cast<unsigned char>(*p))) return invalid_at(p);
+  r.end = p;
+
+  if (is_integer) {
+    if (int_digits <= 19) {
+      if (negative) {
+        if (mantissa <= std::uint64_t{1} << 63) {
+          r.kind = number_kind::int64;
+          r.i = static_cast<std::int64_t>(0 - mantissa);
+          return r;
+        }
+      } else if (mantissa <= static_cast<std::uint64_t>(INT64_MAX)) {
+        r.kind = number_kind::int64;
+        r.i = static_cast<std::int64_t>(mantissa);
+        return r;
+      } else {
+        r.kind = number_kind::uint64;
+        r.u = mantissa;
+        return r;
+      }
+    } else if (int_digits == 20 && !negative) {
+      // Exact re-accumulation with overflow checks (18446744073709551615 is the largest).
+      std::uint64_t v = 0;
+      bool overflow = false;
+      for (const char* q = int_begin; q != p; ++q) {
+        overflow |= __builtin_mul_overflow(v, 10, &v);
+        overflow |= __builtin_add_overflow(v, static_cast<unsigned>(*q - '0'), &v);
+      }
+      if (!overflow) {
+        r.kind = number_kind::uint64;
+        r.u = v;
+        return r;
+      }
+    }
+    r.kind = number_kind::big;
+    return r;
+  }
+
+  // Fast exact path: the decimal significand fits in 53 bits and 10^|e| is exact.
+  const std::int64_t decimal_exponent = exponent - static_cast<std::int64_t>(frac_digits);
+  if (significant <= 19 && mantissa <= (std::uint64_t{1} << 53) && decimal_exponent >= -22 &&
+      decimal_exponent <= 22) {
+    double d = static_cast<double>(mantissa);
+    if (decimal_exponent < 0)
+      d /= exact_powers_of_ten[-decimal_exponent];
+    else
+      d *= exact_powers_of_ten[decimal_exponent];
+    r.kind = number_kind::float64;
+    r.d = negative ? -d : d;
+    return r;
+  }
+  if (parse_double_slow(start, p, r.d)) {
+    r.kind = number_kind::float64;
+  } else {
+    r.kind = number_kind::big;
+  }
+  return r;
+}
+
+}  // namespace jsonx::detail

@@ -1,0 +1,679 @@
+// The push parser's engine: walks the structural index of each chunk and drives a handler.
+//
+// Grammar (RFC 8259), and the state that stands for each place in it:
+//   JSON-text = ws value ws                       document_start, document_end
+//   value     = object / array / string / number / true / false / null
+//   object    = '{' [ member *( ',' member ) ] '}'  object_first, object_key
+//   member    = string ':' value                    object_colon, value, object_next
+//   array     = '[' [ value *( ',' value ) ] ']'    array_first, value, array_next
+//
+// A chunk is indexed in windows (so memory stays bounded whatever the chunk size); the walk
+// moves from structural to structural. A token cut by the end of a chunk is kept as
+// "pending": its bytes are copied into token_ (only the token), and the next feed completes
+// it. The indexer's carries make the next chunk's index start exactly where the token ends.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include "jsonx/sax/detail/number_parser.hpp"
+#include "jsonx/sax/detail/string_unescape.hpp"
+#include "jsonx/sax/error.hpp"
+#include "jsonx/sax/handler.hpp"
+#include "jsonx/sax/parse_options.hpp"
+#include "jsonx/stream/byte_classes.hpp"
+#include "jsonx/stream/structural_indexer.hpp"
+
+namespace jsonx::detail {
+
+enum class grammar_state : std::uint8_t {
+  document_start,  // before a top-level value
+  value,           // after ':' in an object or ',' in an array: a value
+  array_first,     // after '[': a value or ']'
+  array_next,      // after an element: ',' or ']'
+  object_first,    // after '{': a key or '}'
+  object_key,      // after ',' in an object: a key
+  object_colon,    // after a key: ':'
+  object_next,     // after a member's value: ',' or '}'
+  document_end,    // after a top-level value: only whitespace (or, by option, more values)
+};
+
+enum class pending_token : std::uint8_t { none, string, key, scalar };
+
+/// Non-template helpers of the parser (sax/src/parser_support.cpp).
+struct error_location {
+  std::uint64_t line;
+  std::uint64_t column;
+};
+/// Builds the parse_error for `code` at absolute `offset`, taking the excerpt from whichever
+/// of the two byte ranges (the current chunk, the pending token) holds the offset.
+parse_error make_parse_error(parse_errc code, std::uint64_t offset, error_location where,
+                             std::string_view chunk, std::uint64_t chunk_offset,
+                             std::string_view token, std::uint64_t token_offset);
+parse_errc to_parse_errc(stream::index_error e) noexcept;
+/// Counts '\n' in [begin, end) and finds the last one (or -1).
+void count_newlines(const char* begin, const char* end, std::uint64_t& count,
+                    std::int64_t& last) noexcept;
+
+template <class H>
+class parser_core {
+  // Bytes indexed at a time: small enough that the positions (4 bytes per structural) and
+  // the input stay in L2 cache between the indexing and the walk.
+  static constexpr std::size_t window_bytes = 32 * 1024;
+  static constexpr bool takes_parts = handler_with_parts<H>;
+  static constexpr bool numbers_as_text = numbers_as_text_of<H>();
+  static constexpr bool big_integers_as_double = big_integers_as_double_of<H>();
+
+  struct frame {
+    bool is_object;
+    std::uint64_t count;
+  };
+
+ public:
+  parser_core(H& handler, const parse_options& options)
+      : handler_(&handler), options_(options) {
+    kernel_ = options.kernel && stream::kernel_supported(*options.kernel)
+                  ? *options.kernel
+                  : stream::default_kernel();
+    positions_.resize(stream::positions_capacity(window_bytes));
+    escape_words_.resize(stream::escape_bits_capacity(window_bytes));
+    stack_.reserve(std::min<std::size_t>(options.max_depth, 64));
+  }
+
+  void reset() noexcept {
+    index_state_ = {};
+    state_ = grammar_state::document_start;
+    pending_ = pending_token::none;
+    pending_buffered_ = false;
+    token_.clear();
+    stack_.clear();
+    error_ = {};
+    failed_ = false;
+    done_ = false;
+    total_offset_ = 0;
+    values_completed_ = 0;
+    newlines_before_window_ = 0;
+    last_newline_before_window_ = -1;
+  }
+  void reset(H& handler) noexcept {
+    handler_ = &handler;
+    reset();
+  }
+
+  bool done() const noexcept { return done_; }
+  bool failed() const noexcept { return failed_; }
+  const parse_error& error() const noexcept { return error_; }
+  std::uint64_t bytes_consumed() const noexcept { return total_offset_; }
+  std::uint64_t values_completed() const noexcept { return values_completed_; }
+  stream::kernel_id kernel() const noexcept { return kernel_; }
+  const parse_options& options() const noexcept { return options_; }
+  H& handler() noexcept { return *handler_; }
+
+  std::size_t feed(std::string_view input, std::error_code& ec) {
+    if (failed_) {
+      ec = error_.code ? error_.code : make_error_code(parse_errc::parser_failed);
+      return 0;
+    }
+    ec = {};
+    if (done_) return 0;
+    std::size_t size = input.size();
+    bool over_limit = false;
+    if (options_.max_document_size - total_offset_ < size) {
+      size = static_cast<std::size_t>(options_.max_document_size - total_offset_);
+      over_limit = true;
+    }
+    chunk_ = input.data();
+    chunk_size_ = size;
+    chunk_offset_ = total_offset_;
+    std::size_t used = run_chunk();
+    if (!failed_ && !done_) {
+      save_pending_at_chunk_end();
+      if (!failed_ && over_limit)
+        fail(parse_errc::document_size_limit, options_.max_document_size);
+    }
+    if (failed_) ec = error_.code;
+    total_offset_ = chunk_offset_ + used;
+    chunk_ = nullptr;
+    chunk_size_ = 0;
+    return used;
+  }
+
+  void finish(std::error_code& ec) {
+    ec = {};
+    if (failed_) {
+      ec = error_.code;
+      return;
+    }
+    if (done_) return;
+    chunk_ = "";
+    chunk_size_ = 0;
+    chunk_offset_ = total_offset_;
+    window_begin_ = 0;
+    const std::uint64_t end = total_offset_;
+    if (pending_ == pending_token::scalar) {
+      finish_scalar_from_token(/*more_may_follow=*/false);
+    } else if (pending_ != pending_token::none) {
+      fail(index_state_.utf8_incomplete() ? parse_errc::invalid_utf8
+                                          : parse_errc::incomplete_input,
+           end);
+    } else if (index_state_.utf8_incomplete()) {
+      fail(parse_errc::invalid_utf8, end);
+    }
+    if (!failed_ && !done_) {
+      const bool complete = state_ == grammar_state::document_end ||
+                            (options_.multiple_values && state_ == grammar_state::document_start);
+      if (complete) {
+        done_ = true;
+      } else {
+        fail(parse_errc::incomplete_input, end);
+      }
+    }
+    if (failed_) ec = error_.code;
+  }
+
+ private:
+  // ---- the chunk walk ---------------------------------------------------------------------
+
+  // Parses chunk_[0, chunk_size_). Returns the bytes consumed (all, unless the parse ended
+  // inside the chunk).
+  std::size_t run_chunk() {
+    window_begin_ = 0;
+    if (pending_ == pending_token::scalar && !resume_scalar()) return stop_offset_in_chunk();
+    for (window_begin_ = 0; window_begin_ < chunk_size_; window_begin_ = window_end_) {
+      window_end_ = std::min(chunk_size_, window_begin_ + window_bytes);
+      window_index_ = stream::index_structurals(
+          kernel_, chunk_ + window_begin_, window_end_ - window_begin_, index_state_,
+          positions_.data(), escape_words_.data());
+      next_ = 0;
+      if (pending_ == pending_token::string || pending_ == pending_token::key) {
+        if (!resume_string()) return stop_offset_in_chunk();
+      }
+      if (pending_ == pending_token::none && !walk()) return stop_offset_in_chunk();
+      if (window_index_.error != stream::index_error::none) {
+        report_index_error();
+        return stop_offset_in_chunk();
+      }
+      newlines_before_window_ += window_index_.newline_count;
+      if (window_index_.last_newline >= 0)
+        last_newline_before_window_ =
+            static_cast<std::int64_t>(chunk_offset_ + window_begin_) + window_index_.last_newline;
+    }
+    return chunk_size_;
+  }
+
+  std::size_t stop_offset_in_chunk() const noexcept {
+    if (failed_) return static_cast<std::size_t>(
+        std::min<std::uint64_t>(chunk_size_, error_.offset > chunk_offset_
+                                                 ? error_.offset - chunk_offset_
+                                                 : 0));
+    return static_cast<std::size_t>(stop_at_ - chunk_offset_);
+  }
+
+  std::uint64_t absolute(std::size_t window_offset) const noexcept {
+    return chunk_offset_ + window_begin_ + window_offset;
+  }
+
+  // Walks the window's structurals from next_. Returns false if the parse ended (error,
+  // handler stop, or the first value done with stop_after_value).
+  bool walk() {
+    const char* const base = chunk_ + window_begin_;
+    const std::uint32_t* const pos = positions_.data();
+    const std::size_t n = window_index_.structural_count;
+    std::size_t i = next_;
+    while (i < n) {
+      const std::uint32_t at = pos[i];
+      const char c = base[at];
+      switch (state_) {
+        case grammar_state::object_colon:
+          if (c != ':') return fail(parse_errc::expected_colon, absolute(at));
+          state_ = grammar_state::value;
+          ++i;
+          continue;
+        case grammar_state::object_next:
+          if (c == ',') {
+            ++stack_.back().count;
+            state_ = grammar_state::object_key;
+            ++i;
+            continue;
+          }
+          if (c == '}') {
+            if (!close_container(at)) return false;
+            ++i;
+            continue;
+          }
+          return fail(parse_errc::expected_object_comma, absolute(at));
+        case grammar_state::array_next:
+          if (c == ',') {
+            ++stack_.back().count;
+            state_ = grammar_state::value;
+            ++i;
+            continue;
+          }
+          if (c == ']') {
+            if (!close_container(at)) return false;
+            ++i;
+            continue;
+          }
+          return fail(parse_errc::expected_array_comma, absolute(at));
+        case grammar_state::object_first:
+          if (c == '}') {
+            if (!close_container(at)) return false;
+            ++i;
+            continue;
+          }
+          if (c != '"') return fail(parse_errc::expected_key, absolute(at));
+          stack_.back().count = 1;
+          if (!key_or_string(i, /*is_key=*/true)) return false;
+          continue;
+        case grammar_state::object_key:
+          if (c != '"') return fail(parse_errc::expected_key_after_comma, absolute(at));
+          if (!key_or_string(i, /*is_key=*/true)) return false;
+          continue;
+        case grammar_state::array_first:
+          if (c == ']') {
+            if (!close_container(at)) return false;
+            ++i;
+            continue;
+          }
+          stack_.back().count = 1;
+          break;
+        case grammar_state::document_end:
+          if (!options_.multiple_values) return fail(parse_errc::trailing_content, absolute(at));
+          break;
+        case grammar_state::value:
+        case grammar_state::document_start:
+          break;
+      }
+      // A value.
+      switch (c) {
+        case '{':
+        case '[':
+          if (stack_.size() >= options_.max_depth)
+            return fail(parse_errc::depth_limit, absolute(at));
+          stack_.push_back(frame{c == '{', 0});
+          if (!(c == '{' ? handler_->on_object_begin() : handler_->on_array_begin()))
+            return stopped(absolute(at));
+          state_ = c == '{' ? grammar_state::object_first : grammar_state::array_first;
+          ++i;
+          continue;
+        case '"':
+          if (!key_or_string(i, /*is_key=*/false)) return false;
+          continue;
+        default: {
+          const std::size_t chunk_at = window_begin_ + at;
+          const std::size_t scalar_end = scalar(chunk_ + chunk_at, chunk_ + chunk_size_,
+                                                 /*more_may_follow=*/true, absolute(at));
+          if (scalar_end == npos) {
+            if (failed_) return false;
+            // Cut by the chunk end: it is the last structural of the chunk.
+            pending_ = pending_token::scalar;
+            pending_buffered_ = false;
+            pending_begin_ = chunk_at;
+            next_ = n;
+            return true;
+          }
+          ++i;
+          if (!after_value(chunk_offset_ + chunk_at + scalar_end)) return false;
+          continue;
+        }
+      }
+    }
+    next_ = i;
+    return true;
+  }
+
+  // The string (or key) whose opening quote is structural i. Advances i past its closing
+  // quote, or records it as pending when the closing quote is not in this window.
+  bool key_or_string(std::size_t& i, bool is_key) {
+    const std::uint32_t* const pos = positions_.data();
+    const std::uint32_t open = pos[i];
+    if (i + 1 >= window_index_.structural_count) {
+      pending_ = is_key ? pending_token::key : pending_token::string;
+      pending_buffered_ = false;
+      pending_begin_ = window_begin_ + open + 1;
+      next_ = window_index_.structural_count;
+      i = next_;
+      return true;
+    }
+    const std::uint32_t close = pos[i + 1];
+    i += 2;
+    const std::size_t begin = window_begin_ + open + 1;
+    const std::size_t end = window_begin_ + close;
+    if (!deliver_string(chunk_ + begin, end - begin, escaped_end(close), chunk_offset_ + begin,
+                        is_key))
+      return false;
+    return is_key ? (state_ = grammar_state::object_colon, true)
+                  : after_value(chunk_offset_ + end + 1);
+  }
+
+  bool escaped_end(std::uint32_t close) const noexcept {
+    return (escape_words_[close / 64] >> (close % 64)) & 1;
+  }
+
+  // Delivers a complete string: as a view if it needs no unescaping, else unescaped.
+  bool deliver_string(const char* p, std::size_t length, bool escaped, std::uint64_t offset,
+                      bool is_key) {
+    if (length > options_.max_token_size && !takes_parts)
+      return fail(parse_errc::token_size_limit, offset - 1);
+    std::string_view text(p, length);
+    if (escaped) {
+      unescaped_.clear();
+      unescape_result r = unescape_string(p, p + length, unescaped_, false);
+      if (r.error != parse_errc::ok) return fail(r.error, offset + r.error_at);
+      text = unescaped_;
+    }
+    const bool go_on = is_key ? handler_->on_key(text) : handler_->on_string(text);
+    return go_on || stopped(offset - 1);
+  }
+
+  bool close_container(std::uint32_t at) {
+    const frame top = stack_.back();
+    stack_.pop_back();
+    const bool go_on =
+        top.is_object ? handler_->on_object_end(top.count) : handler_->on_array_end(top.count);
+    if (!go_on) return stopped(absolute(at));
+    return after_value(absolute(at) + 1);
+  }
+
+  // After a complete value ending at absolute offset `end`.
+  bool after_value(std::uint64_t end) {
+    if (!stack_.empty()) {
+      state_ = stack_.back().is_object ? grammar_state::object_next : grammar_state::array_next;
+      return true;
+    }
+    state_ = grammar_state::document_end;
+    ++values_completed_;
+    if (options_.stop_after_value) {
+      done_ = true;
+      stop_at_ = end;
+      return false;
+    }
+    return true;
+  }
+
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  // A number or literal at p (absolute offset `offset`), readable up to `limit`. Returns its
+  // length, or npos if it needs more input (more_may_follow) or failed (failed_ set).
+  std::size_t scalar(const char* p, const char* limit, bool more_may_follow,
+                     std::uint64_t offset) {
+    const char c = *p;
+    if (c == 't' || c == 'f' || c == 'n') {
+      const char* word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+      const std::size_t length = c == 'f' ? 5 : 4;
+      const std::size_t available = static_cast<std::size_t>(limit - p);
+      const std::size_t compare = std::min(length, available);
+      if (std::memcmp(p, word, compare) != 0) {
+        fail(parse_errc::invalid_literal, offset);
+        return npos;
+      }
+      if (available <= length) {
+        if (more_may_follow) return npos;
+        if (available < length) {
+          fail(parse_errc::invalid_literal, offset);
+          return npos;
+        }
+      } else if (stream::is_scalar_byte(static_cast<unsigned char>(p[length]))) {
+        fail(parse_errc::invalid_literal, offset);
+        return npos;
+      }
+      const bool go_on = c == 't'   ? handler_->on_bool(true)
+                         : c == 'f' ? handler_->on_bool(false)
+                                    : handler_->on_null();
+      if (!go_on) {
+        stopped(offset);
+        return npos;
+      }
+      return length;
+    }
+    if (c != '-' && !is_digit(c)) {
+      fail(parse_errc::expected_value, offset);
+      return npos;
+    }
+    const number_result r = parse_number(p, limit, more_may_follow);
+    const std::string_view text(p, static_cast<std::size_t>(r.end - p));
+    if (text.size() > options_.max_token_size) {
+      fail(parse_errc::token_size_limit, offset);
+      return npos;
+    }
+    bool go_on = true;
+    switch (r.kind) {
+      case number_kind::incomplete:
+        return npos;
+      case number_kind::invalid:
+        fail(parse_errc::invalid_number, offset + text.size());
+        return npos;
+      case number_kind::int64:
+        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_int64(r.i, text);
+        break;
+      case number_kind::uint64:
+        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_uint64(r.u, text);
+        break;
+      case number_kind::float64:
+        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_double(r.d, text);
+        break;
+      case number_kind::big: {
+        const bool integer = text.find_first_of(".eE") == std::string_view::npos;
+        if (big_integers_as_double && integer && !numbers_as_text)
+          go_on = handler_->on_double(big_integer_to_double(p, r.end), text);
+        else
+          go_on = handler_->on_number_text(text);
+        break;
+      }
+    }
+    if (!go_on) {
+      stopped(offset);
+      return npos;
+    }
+    return text.size();
+  }
+
+  // ---- tokens cut by a chunk end ----------------------------------------------------------
+
+  void save_pending_at_chunk_end() {
+    if (pending_ == pending_token::none) return;
+    if (!pending_buffered_) {
+      token_.assign(chunk_ + pending_begin_, chunk_size_ - pending_begin_);
+      token_offset_ = chunk_offset_ + pending_begin_;
+      pending_buffered_ = true;
+    } else if (pending_ != pending_token::scalar) {
+      // (A scalar's continuation was appended by resume_scalar.)
+      token_.append(chunk_, chunk_size_);
+    }
+    if constexpr (takes_parts) {
+      if (pending_ != pending_token::scalar) {
+        flush_string_part();
+        return;
+      }
+    }
+    if (token_.size() > options_.max_token_size)
+      fail(parse_errc::token_size_limit,
+           pending_ == pending_token::scalar ? token_offset_ : token_offset_ - 1);
+  }
+
+  // Delivers the unescaped part of token_ that is complete (no escape or UTF-8 sequence
+  // cut at its end) as a string or key part, keeping the rest in token_.
+  void flush_string_part() {
+    std::size_t usable = token_.size() - incomplete_utf8_suffix(token_.data(),
+                                                                  token_.data() + token_.size());
+    unescaped_.clear();
+    unescape_result r = unescape_string(token_.data(), token_.data() + usable, unescaped_, true);
+    if (r.error != parse_errc::ok) {
+      fail(r.error, token_offset_ + r.error_at);
+      return;
+    }
+    if (!unescaped_.empty()) {
+      const bool go_on = pending_ == pending_token::key ? handler_->on_key_part(unescaped_)
+                                                        : handler_->on_string_part(unescaped_);
+      if (!go_on) {
+        stopped(token_offset_ - 1);
+        return;
+      }
+    }
+    token_.erase(0, r.consumed);
+    token_offset_ += r.consumed;
+  }
+
+  // A number or literal cut by the previous chunk end: its continuation is the run of scalar
+  // bytes at the start of this chunk.
+  bool resume_scalar() {
+    std::size_t end = 0;
+    while (end < chunk_size_ && stream::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
+      ++end;
+    token_.append(chunk_, end);
+    if (end == chunk_size_) {
+      if (token_.size() > options_.max_token_size) {
+        fail(parse_errc::token_size_limit, token_offset_);
+        return false;
+      }
+      return true;  // still cut: the whole chunk continues it; run_chunk indexes it
+    }
+    pending_ = pending_token::none;
+    return finish_scalar_from_token(/*more_may_follow=*/false);
+  }
+
+  bool finish_scalar_from_token(bool more_may_follow) {
+    const char* p = token_.data();
+    const std::size_t length =
+        scalar(p, p + token_.size(), more_may_follow, token_offset_);
+    pending_ = pending_token::none;
+    if (length == npos) return false;
+    return after_value(token_offset_ + length);
+  }
+
+  // A string (or key) continued in this window: its closing quote is the first structural.
+  bool resume_string() {
+    const bool is_key = pending_ == pending_token::key;
+    if (window_index_.structural_count == 0) return true;  // the whole window is inside it
+    const std::uint32_t close = positions_[0];
+    next_ = 1;
+    const std::size_t end = window_begin_ + close;
+    pending_ = pending_token::none;
+    bool ok;
+    if (!pending_buffered_) {
+      ok = deliver_string(chunk_ + pending_begin_, end - pending_begin_, escaped_end(close),
+                          chunk_offset_ + pending_begin_, is_key);
+    } else {
+      token_.append(chunk_, end);
+      if constexpr (takes_parts) {
+        ok = deliver_string(token_.data(), token_.size(), true, token_offset_, is_key);
+      } else {
+        ok = deliver_string(token_.data(), token_.size(), escaped_end(close), token_offset_,
+                            is_key);
+      }
+    }
+    if (!ok) return false;
+    if (is_key) {
+      state_ = grammar_state::object_colon;
+      return true;
+    }
+    return after_value(chunk_offset_ + end + 1);
+  }
+
+  // The indexer stopped at an error: report it, unless a pending number or literal running
+  // into it is invalid first (as the whole-buffer parse would find).
+  void report_index_error() {
+    if (failed_) return;
+    if (pending_ == pending_token::scalar) {
+      const char* p = pending_buffered_ ? token_.data() : chunk_ + pending_begin_;
+      std::string joined;
+      if (pending_buffered_) {
+        joined = token_;
+        std::size_t end = 0;
+        while (end < chunk_size_ &&
+               stream::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
+          ++end;
+        joined.append(chunk_, end);
+        p = joined.data();
+      }
+      const char* limit = pending_buffered_ ? p + joined.size() : chunk_ + chunk_size_;
+      const std::uint64_t offset = pending_buffered_ ? token_offset_
+                                                     : chunk_offset_ + pending_begin_;
+      if (*p == '-' || is_digit(*p)) {
+        const number_result r = parse_number(p, limit, true);
+        if (r.kind == number_kind::invalid) {
+          fail(parse_errc::invalid_number, offset + static_cast<std::uint64_t>(r.end - p));
+          return;
+        }
+      } else {
+        fail(parse_errc::invalid_literal, offset);
+        return;
+      }
+    }
+    fail(to_parse_errc(window_index_.error), absolute(window_index_.error_offset));
+  }
+
+  // ---- errors -----------------------------------------------------------------------------
+
+  bool stopped(std::uint64_t offset) { return fail(parse_errc::stopped_by_handler, offset); }
+
+  bool fail(parse_errc code, std::uint64_t offset) {
+    if (failed_) return false;
+    failed_ = true;
+    // Line and column: newlines before this window are counted already; those between the
+    // window start and the offset are counted now. (A token cut by a chunk end holds no
+    // newline, so an offset before the window needs no correction.)
+    std::uint64_t lines = newlines_before_window_;
+    std::int64_t last = last_newline_before_window_;
+    const std::uint64_t window_start = chunk_offset_ + window_begin_;
+    if (chunk_ != nullptr && offset > window_start) {
+      const std::uint64_t upto = std::min<std::uint64_t>(offset, chunk_offset_ + chunk_size_);
+      std::uint64_t count = 0;
+      std::int64_t last_in = -1;
+      count_newlines(chunk_ + window_begin_, chunk_ + (upto - chunk_offset_), count, last_in);
+      lines += count;
+      if (last_in >= 0) last = static_cast<std::int64_t>(window_start) + last_in;
+    }
+    const error_location where{lines + 1,
+                               offset - static_cast<std::uint64_t>(last + 1) + 1};
+    error_ = make_parse_error(
+        code, offset, where,
+        chunk_ != nullptr ? std::string_view(chunk_, chunk_size_) : std::string_view(),
+        chunk_offset_, token_, pending_buffered_ ? token_offset_ : 0);
+    return false;
+  }
+
+  // ---- state ------------------------------------------------------------------------------
+
+  H* handler_;
+  parse_options options_;
+  stream::kernel_id kernel_;
+  stream::indexer_state index_state_{};
+  std::vector<std::uint32_t> positions_;
+  std::vector<std::uint64_t> escape_words_;
+  std::vector<frame> stack_;
+  std::string token_;      // bytes of a token cut by a chunk end (strings: without the quote)
+  std::string unescaped_;  // scratch for unescaped strings
+
+  grammar_state state_ = grammar_state::document_start;
+  pending_token pending_ = pending_token::none;
+  bool pending_buffered_ = false;  // the pending token's bytes are in token_ (else in chunk_)
+  bool failed_ = false;
+  bool done_ = false;
+  std::size_t pending_begin_ = 0;      // in chunk_, when not buffered
+  std::uint64_t token_offset_ = 0;     // absolute offset of token_[0]
+  std::uint64_t stop_at_ = 0;          // absolute end of the value that ended the parse
+  parse_error error_;
+
+  // The chunk being fed and the window being walked.
+  const char* chunk_ = nullptr;
+  std::size_t chunk_size_ = 0;
+  std::uint64_t chunk_offset_ = 0;
+  std::size_t window_begin_ = 0;
+  std::size_t window_end_ = 0;
+  stream::index_result window_index_;
+  std::size_t next_ = 0;
+
+  std::uint64_t total_offset_ = 0;
+  std::uint64_t values_completed_ = 0;
+  std::uint64_t newlines_before_window_ = 0;
+  std::int64_t last_newline_before_window_ = -1;
+};
+
+}  // namespace jsonx::detail

@@ -1,0 +1,125 @@
+// The Handler contract: what the push parser calls, as a C++20 concept.
+//
+// A handler receives the events of a JSON text in document order. Every callback returns
+// bool: true to go on, false to stop the parse (reported as parse_errc::stopped_by_handler).
+// Views passed to a callback are valid only during that call: copy what you keep.
+//
+// A complete handler, which compiles as it stands (tests/sax/handler_stub_test.cpp builds it):
+//
+//   struct my_handler {
+//     bool on_null() { return true; }
+//     bool on_bool(bool value) { return true; }
+//     // Numbers carry their source text too; `text` is exactly the bytes of the number.
+//     bool on_int64(std::int64_t value, std::string_view text) { return true; }
+//     bool on_uint64(std::uint64_t value, std::string_view text) { return true; }  // > INT64_MAX
+//     bool on_double(double value, std::string_view text) { return true; }
+//     // A number no int64/uint64/double holds exactly enough: an integer beyond 64 bits, or
+//     // a number beyond double range. Never rounded silently: you get the text.
+//     bool on_number_text(std::string_view text) { return true; }
+//     bool on_string(std::string_view value) { return true; }  // unescaped, valid UTF-8
+//     bool on_key(std::string_view key) { return true; }       // unescaped, valid UTF-8
+//     bool on_object_begin() { return true; }
+//     bool on_object_end(std::size_t member_count) { return true; }
+//     bool on_array_begin() { return true; }
+//     bool on_array_end(std::size_t element_count) { return true; }
+//
+//     // Optional. With these two, a string or key cut by a chunk end arrives in pieces:
+//     // on_string_part()* then on_string() with the last piece (likewise keys), so that even
+//     // a huge string needs no buffer. Pieces never split a UTF-8 sequence.
+//     bool on_string_part(std::string_view piece) { return true; }
+//     bool on_key_part(std::string_view piece) { return true; }
+//
+//     // Optional switches for numbers (both false when absent):
+//     // every number goes to on_number_text(), unconverted (Go's UseNumber).
+//     static constexpr bool numbers_as_text = false;
+//     // integers beyond 64 bits go to on_double() (rounded) instead of on_number_text().
+//     static constexpr bool big_integers_as_double = false;
+//   };
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace jsonx {
+
+template <class H>
+concept handler = requires(H& h, bool b, std::int64_t i, std::uint64_t u, double d,
+                           std::string_view s, std::size_t n) {
+  { h.on_null() } -> std::convertible_to<bool>;
+  { h.on_bool(b) } -> std::convertible_to<bool>;
+  { h.on_int64(i, s) } -> std::convertible_to<bool>;
+  { h.on_uint64(u, s) } -> std::convertible_to<bool>;
+  { h.on_double(d, s) } -> std::convertible_to<bool>;
+  { h.on_number_text(s) } -> std::convertible_to<bool>;
+  { h.on_string(s) } -> std::convertible_to<bool>;
+  { h.on_key(s) } -> std::convertible_to<bool>;
+  { h.on_object_begin() } -> std::convertible_to<bool>;
+  { h.on_object_end(n) } -> std::convertible_to<bool>;
+  { h.on_array_begin() } -> std::convertible_to<bool>;
+  { h.on_array_end(n) } -> std::convertible_to<bool>;
+};
+
+/// True if the handler takes strings and keys in pieces.
+template <class H>
+concept handler_with_parts = handler<H> && requires(H& h, std::string_view s) {
+  { h.on_string_part(s) } -> std::convertible_to<bool>;
+  { h.on_key_part(s) } -> std::convertible_to<bool>;
+};
+
+namespace detail {
+template <class H>
+constexpr bool numbers_as_text_of() {
+  if constexpr (requires { H::numbers_as_text; }) return H::numbers_as_text;
+  return false;
+}
+template <class H>
+constexpr bool big_integers_as_double_of() {
+  if constexpr (requires { H::big_integers_as_double; }) return H::big_integers_as_double;
+  return false;
+}
+}  // namespace detail
+
+/// A handler chosen at run time (a plug-in, a handler behind a library boundary): derive from
+/// this and parse with push_parser<dynamic_handler>. One virtual call per event.
+class dynamic_handler {
+ public:
+  virtual ~dynamic_handler() = default;
+  virtual bool on_null() = 0;
+  virtual bool on_bool(bool value) = 0;
+  virtual bool on_int64(std::int64_t value, std::string_view text) = 0;
+  virtual bool on_uint64(std::uint64_t value, std::string_view text) = 0;
+  virtual bool on_double(double value, std::string_view text) = 0;
+  virtual bool on_number_text(std::string_view text) = 0;
+  virtual bool on_string(std::string_view value) = 0;
+  virtual bool on_key(std::string_view key) = 0;
+  virtual bool on_object_begin() = 0;
+  virtual bool on_object_end(std::size_t member_count) = 0;
+  virtual bool on_array_begin() = 0;
+  virtual bool on_array_end(std::size_t element_count) = 0;
+};
+
+/// Forwards every event of a compile-time handler through the dynamic_handler interface.
+template <handler H>
+class dynamic_handler_adapter final : public dynamic_handler {
+ public:
+  explicit dynamic_handler_adapter(H& target) : target_(target) {}
+  bool on_null() override { return target_.on_null(); }
+  bool on_bool(bool v) override { return target_.on_bool(v); }
+  bool on_int64(std::int64_t v, std::string_view t) override { return target_.on_int64(v, t); }
+  bool on_uint64(std::uint64_t v, std::string_view t) override { return target_.on_uint64(v, t); }
+  bool on_double(double v, std::string_view t) override { return target_.on_double(v, t); }
+  bool on_number_text(std::string_view t) override { return target_.on_number_text(t); }
+  bool on_string(std::string_view v) override { return target_.on_string(v); }
+  bool on_key(std::string_view k) override { return target_.on_key(k); }
+  bool on_object_begin() override { return target_.on_object_begin(); }
+  bool on_object_end(std::size_t n) override { return target_.on_object_end(n); }
+  bool on_array_begin() override { return target_.on_array_begin(); }
+  bool on_array_end(std::size_t n) override { return target_.on_array_end(n); }
+
+ private:
+  H& target_;
+};
+
+}  // namespace jsonx

@@ -1,0 +1,96 @@
+// The resumable push parser: feed() chunks of any size, cut at any byte, then finish().
+//
+//   jsonx::push_parser parser(handler);
+//   while (read(chunk)) parser.feed(chunk);   // throws jsonx::parse_exception on bad input
+//   parser.finish();
+//
+// The handler sees exactly the same events, and the same verdict, however the input is cut.
+// feed() keeps no pointer into the caller's bytes after it returns: a token cut by the chunk
+// end is copied (only that token). Strings wholly inside one chunk that need no unescaping
+// reach the handler as views into the chunk.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <system_error>
+
+#include "jsonx/sax/detail/parser_core.hpp"
+#include "jsonx/sax/error.hpp"
+#include "jsonx/sax/handler.hpp"
+#include "jsonx/sax/parse_options.hpp"
+
+namespace jsonx {
+
+template <handler H>
+class push_parser {
+ public:
+  explicit push_parser(H& handler, const parse_options& options = {})
+      : core_(handler, options) {}
+
+  /// Parses the next piece of input. Returns how many bytes of `chunk` were consumed: all of
+  /// them, unless the parse ended inside it (an error, a handler stop, or the end of the first
+  /// value with parse_options::stop_after_value, where the rest belongs to the caller).
+  std::size_t feed(std::string_view chunk, std::error_code& ec) { return core_.feed(chunk, ec); }
+  /// Throwing flavour of feed(): throws parse_exception.
+  std::size_t feed(std::string_view chunk) {
+    std::error_code ec;
+    std::size_t used = core_.feed(chunk, ec);
+    if (ec && ec != parse_errc::stopped_by_handler) throw parse_exception(core_.error());
+    return used;
+  }
+
+  /// Declares the end of the input: what was fed must be complete.
+  void finish(std::error_code& ec) { core_.finish(ec); }
+  /// Throwing flavour of finish().
+  void finish() {
+    std::error_code ec;
+    core_.finish(ec);
+    if (ec && ec != parse_errc::stopped_by_handler) throw parse_exception(core_.error());
+  }
+
+  /// True once a complete top-level value has ended the parse: after finish() succeeded, or
+  /// with stop_after_value as soon as the first value is complete.
+  bool done() const noexcept { return core_.done(); }
+  /// True after an error or a handler stop; error() tells which.
+  bool failed() const noexcept { return core_.failed(); }
+  /// The error, with offset, line, column and excerpt (code is ok if none).
+  const parse_error& error() const noexcept { return core_.error(); }
+  /// Bytes consumed since the last reset, across all feeds.
+  std::uint64_t bytes_consumed() const noexcept { return core_.bytes_consumed(); }
+  /// Top-level values completed since the last reset.
+  std::uint64_t values_completed() const noexcept { return core_.values_completed(); }
+  /// The kernel indexing this parser's input.
+  stream::kernel_id kernel() const noexcept { return core_.kernel(); }
+  const parse_options& options() const noexcept { return core_.options(); }
+  H& handler() noexcept { return core_.handler(); }
+
+  /// Ready for a new input; buffers are kept, so reuse does not reallocate.
+  void reset() noexcept { core_.reset(); }
+  /// Ready for a new input, with another handler.
+  void reset(H& handler) noexcept { core_.reset(handler); }
+
+ private:
+  detail::parser_core<H> core_;
+};
+
+/// Parses a whole buffer. Returns false and fills `error` on failure (a handler stop included).
+template <handler H>
+bool parse(std::string_view input, H& handler, parse_error& error,
+           const parse_options& options = {}) {
+  detail::parser_core<H> core(handler, options);
+  std::error_code ec;
+  core.feed(input, ec);
+  if (!ec) core.finish(ec);
+  error = core.error();
+  return !ec;
+}
+
+/// Parses a whole buffer; throws parse_exception on failure (a handler stop included).
+template <handler H>
+void parse(std::string_view input, H& handler, const parse_options& options = {}) {
+  parse_error error;
+  if (!parse(input, handler, error, options)) throw parse_exception(std::move(error));
+}
+
+}  // namespace jsonx

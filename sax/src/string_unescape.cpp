@@ -1,0 +1,148 @@
+#include "jsonx/sax/detail/string_unescape.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace jsonx::detail {
+namespace {
+
+int hex_value(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Four hex digits at p, or -1.
+std::int32_t read_hex4(const char* p) noexcept {
+  std::int32_t v = 0;
+  for (int i = 0; i < 4; ++i) {
+    int h = hex_value(p[i]);
+    if (h < 0) return -1;
+    v = v * 16 + h;
+  }
+  return v;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  char buf[4];
+  std::size_t n;
+  if (cp < 0x80) {
+    buf[0] = static_cast<char>(cp);
+    n = 1;
+  } else if (cp < 0x800) {
+    buf[0] = static_cast<char>(0xC0 | (cp >> 6));
+    buf[1] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 2;
+  } else if (cp < 0x10000) {
+    buf[0] = static_cast<char>(0xE0 | (cp >> 12));
+    buf[1] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    buf[2] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 3;
+  } else {
+    buf[0] = static_cast<char>(0xF0 | (cp >> 18));
+    buf[1] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    buf[2] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    buf[3] = static_cast<char>(0x80 | (cp & 0x3F));
+    n = 4;
+  }
+  out.append(buf, n);
+}
+
+}  // namespace
+
+unescape_result unescape_string(const char* begin, const char* end, std::string& out,
+                                bool more_may_follow) {
+  unescape_result r;
+  const char* p = begin;
+  auto stop = [&](const char* at, parse_errc e) {
+    r.consumed = static_cast<std::size_t>(at - begin);
+    if (e != parse_errc::ok) {
+      r.error = e;
+      r.error_at = r.consumed;
+    }
+    return r;
+  };
+  while (p < end) {
+    const char* backslash =
+        static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
+    if (backslash == nullptr) {
+      out.append(p, end);
+      p = end;
+      break;
+    }
+    out.append(p, backslash);
+    p = backslash;
+    const std::size_t left = static_cast<std::size_t>(end - p);
+    if (left < 2) return stop(p, more_may_follow ? parse_errc::ok : parse_errc::invalid_escape);
+    char replacement;
+    switch (p[1]) {
+      case '"': replacement = '"'; break;
+      case '\\': replacement = '\\'; break;
+      case '/': replacement = '/'; break;
+      case 'b': replacement = '\b'; break;
+      case 'f': replacement = '\f'; break;
+      case 'n': replacement = '\n'; break;
+      case 'r': replacement = '\r'; break;
+      case 't': replacement = '\t'; break;
+      case 'u': {
+        if (left < 6) {
+          // Incomplete only if what is there could still be hex digits.
+          for (const char* q = p + 2; q < end; ++q)
+            if (hex_value(*q) < 0) return stop(p, parse_errc::invalid_unicode_escape);
+          return stop(p, more_may_follow ? parse_errc::ok : parse_errc::invalid_unicode_escape);
+        }
+        std::int32_t unit = read_hex4(p + 2);
+        if (unit < 0) return stop(p, parse_errc::invalid_unicode_escape);
+        if (unit >= 0xDC00 && unit <= 0xDFFF) return stop(p, parse_errc::lone_surrogate);
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+          // A high surrogate: the low one must follow as another \u escape.
+          if (left < 12) {
+            const char* q = p + 6;
+            bool could_follow = true;
+            if (q < end && *q != '\\') could_follow = false;
+            if (q + 1 < end && q[1] != 'u') could_follow = false;
+            for (const char* h = q + 2; h < end; ++h)
+              if (hex_value(*h) < 0) could_follow = false;
+            if (could_follow && more_may_follow) return stop(p, parse_errc::ok);
+            return stop(p, parse_errc::lone_surrogate);
+          }
+          if (p[6] != '\\' || p[7] != 'u') return stop(p, parse_errc::lone_surrogate);
+          std::int32_t low = read_hex4(p + 8);
+          if (low < 0) return stop(p + 6, parse_errc::invalid_unicode_escape);
+          if (low < 0xDC00 || low > 0xDFFF) return stop(p, parse_errc::lone_surrogate);
+          std::uint32_t cp = 0x10000 + ((static_cast<std::uint32_t>(unit) - 0xD800) << 10) +
+                             (static_cast<std::uint32_t>(low) - 0xDC00);
+          append_utf8(out, cp);
+          p += 12;
+          continue;
+        }
+        append_utf8(out, static_cast<std::uint32_t>(unit));
+        p += 6;
+        continue;
+      }
+      default:
+        return stop(p, parse_errc::invalid_escape);
+    }
+    out.push_back(replacement);
+    p += 2;
+  }
+  r.consumed = static_cast<std::size_t>(p - begin);
+  return r;
+}
+
+std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept {
+  // Look back at most three bytes for a lead byte whose sequence runs past `end`.
+  for (std::size_t back = 1; back <= 3 && back <= static_cast<std::size_t>(end - begin);
+       ++back) {
+    const auto c = static_cast<unsigned char>(end[-static_cast<std::ptrdiff_t>(back)]);
+    if (c < 0x80) return 0;   // ASCII: nothing open
+    if (c >= 0xC0) {          // a lead byte: its sequence length
+      std::size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+      return need > back ? back : 0;
+    }
+  }
+  return 0;
+}
+
+}  // namespace jsonx::detail

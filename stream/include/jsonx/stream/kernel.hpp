@@ -1,0 +1,45 @@
+// Kernel selection for the structural indexer.
+//
+// One algorithm, instantiated per instruction set; the kernel is chosen at run time from CPUID,
+// and can be forced (JSONX_KERNEL=scalar|avx2|avx512 in the environment, or force_kernel())
+// so that tests and benchmarks run every kernel the machine supports.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace jsonx::stream {
+
+enum class kernel_id : std::uint8_t {
+  scalar,  ///< portable C++, any CPU
+  avx2,    ///< AVX2 + PCLMULQDQ + BMI1/2
+  avx512,  ///< AVX-512 F/BW/VL + VPCLMULQDQ (four quote masks prefix-XORed per instruction)
+};
+
+/// All kernels, best first.
+inline constexpr kernel_id all_kernels[] = {kernel_id::avx512, kernel_id::avx2, kernel_id::scalar};
+
+/// "scalar", "avx2" or "avx512".
+std::string_view kernel_name(kernel_id kernel) noexcept;
+
+/// Parses a kernel name as written by kernel_name(); nullopt if unknown.
+std::optional<kernel_id> kernel_from_name(std::string_view name) noexcept;
+
+/// True if this CPU (and OS) can run the kernel. Under valgrind, which does not emulate
+/// AVX-512, avx512 reports false so that the AVX2 kernel is picked.
+bool kernel_supported(kernel_id kernel) noexcept;
+
+/// The kernel new parsers use: the one forced by force_kernel(), else the one named by
+/// JSONX_KERNEL (if supported), else the best one this CPU supports. Detected once.
+kernel_id default_kernel() noexcept;
+
+/// Forces the kernel that default_kernel() returns from now on. Returns false (and changes
+/// nothing) if the CPU cannot run it. Not thread-safe against concurrent parser construction.
+bool force_kernel(kernel_id kernel) noexcept;
+
+/// Undoes force_kernel(): back to the environment or CPU choice.
+void clear_forced_kernel() noexcept;
+
+}  // namespace jsonx::stream

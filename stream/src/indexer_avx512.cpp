@@ -1,0 +1,27 @@
+// The AVX-512 + VPCLMULQDQ kernel (the flagship). Only this file is compiled for AVX-512 (by
+// the pragma below); see indexer_avx2.cpp for why standard headers come before it.
+#include <cstdint>
+#include <cstring>
+
+#include "kernel_entry_points.hpp"
+
+#pragma GCC push_options
+// GCC 12's avx512fintrin.h builds some vectors from an uninitialised "undefined" value on
+// purpose (_mm512_undefined_*), which -Wmaybe-uninitialized reports inside the intrinsics.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt,lzcnt")
+#include "generic_indexer.hpp"
+#include "simd_avx512.hpp"
+
+namespace jsonx::stream::detail {
+
+index_result index_avx512(const char* data, std::size_t length, indexer_state& state,
+                          std::uint32_t* positions, std::uint64_t* escape_words) noexcept {
+  return generic_indexer<simd_avx512>::run(data, length, state, positions, escape_words);
+}
+
+}  // namespace jsonx::stream::detail
+#pragma GCC diagnostic pop
+#pragma GCC pop_options

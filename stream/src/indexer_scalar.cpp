@@ -1,0 +1,13 @@
+// The portable kernel.
+#include "generic_indexer.hpp"
+#include "simd_scalar.hpp"
+#include "kernel_entry_points.hpp"
+
+namespace jsonx::stream::detail {
+
+index_result index_scalar(const char* data, std::size_t length, indexer_state& state,
+                          std::uint32_t* positions, std::uint64_t* escape_words) noexcept {
+  return generic_indexer<simd_scalar>::run(data, length, state, positions, escape_words);
+}
+
+}  // namespace jsonx::stream::detail
