@@ -24,9 +24,11 @@ template <class Simd>
 struct generic_indexer {
   using block = typename Simd::block;
 
-  // Per-call working state, kept in registers across the blocks of one call.
+  // Per-call working state. The carries are a local copy of the caller's indexer_state
+  // (written back at the end): stores through the output pointers could alias a reference,
+  // which would force a reload of every carry after every block.
   struct scan {
-    indexer_state& state;
+    indexer_state state;
     std::uint32_t* positions;
     std::uint64_t* escape_words;
     std::size_t count = 0;
@@ -39,7 +41,7 @@ struct generic_indexer {
   // Appends the offsets of the set bits of `bits` (bit i = offset base + i). Writes in groups
   // of eight without testing each bit: the branch on the count is predictable, the one per bit
   // would not be; positions has 8 entries of slack for the overshoot.
-  static inline void flatten(std::uint32_t* out, std::size_t& count, std::uint32_t base,
+  [[gnu::always_inline]] static inline void flatten(std::uint32_t* out, std::size_t& count, std::uint32_t base,
                              std::uint64_t bits) noexcept {
     if (bits == 0) return;
     std::uint32_t* p = out + count;
@@ -62,7 +64,7 @@ struct generic_indexer {
   // Processes `block_count` (1..batch_blocks) blocks at `data`, the first at offset `base`.
   // `valid` is the number of real bytes in the last block (64 unless it is a padded tail).
   // Returns false if an error stopped the scan (recorded in `result`).
-  static inline bool process_batch(scan& s, const std::uint8_t* data, std::uint32_t base,
+  [[gnu::always_inline]] static inline bool process_batch(scan& s, const std::uint8_t* data, std::uint32_t base,
                                    int block_count, unsigned valid_in_last,
                                    index_result& result) noexcept {
     block blocks[Simd::batch_blocks];
@@ -75,8 +77,11 @@ struct generic_indexer {
       blocks[b] = Simd::load(data + 64 * b);
       unsigned valid = (b == block_count - 1) ? valid_in_last : 64;
       backslash[b] = Simd::equal(blocks[b], '\\');
-      std::uint64_t escaped = masks::escaped_bytes(backslash[b], st.next_is_escaped, valid);
-      quotes[b] = Simd::equal(blocks[b], '"') & ~escaped;
+      quotes[b] = Simd::equal(blocks[b], '"');
+      // Most blocks have no backslash, and then nothing is escaped.
+      if ((backslash[b] | st.next_is_escaped) != 0) {
+        quotes[b] &= ~masks::escaped_bytes(backslash[b], st.next_is_escaped, valid);
+      }
     }
     // In-string mask: prefix XOR of the quote bits (carry-less multiply by all ones), for the
     // whole batch at once, then each block flipped by the parity of the quotes before it.
@@ -108,7 +113,8 @@ struct generic_indexer {
       const std::uint64_t structurals =
           ((operators | (scalar & ~follows_scalar)) & ~inside & valid_mask) | quote;
 
-      std::uint64_t errors = Simd::control(bytes) & inside;
+      const std::uint64_t control = Simd::control(bytes);
+      std::uint64_t errors = control & inside;
       std::uint64_t utf8_errors = 0;
       const bool has_non_ascii = Simd::non_ascii(bytes) != 0;
       if (has_non_ascii || s.previous_incomplete) {
@@ -116,7 +122,8 @@ struct generic_indexer {
       }
       errors = (errors | utf8_errors) & valid_mask;
 
-      std::uint64_t newlines = Simd::equal(bytes, '\n') & valid_mask;
+      // '\n' is a control byte: blocks without any (most, in minified JSON) skip the compare.
+      std::uint64_t newlines = control != 0 ? Simd::equal(bytes, '\n') & valid_mask : 0;
       std::uint64_t kept = structurals;
       if (errors != 0) [[unlikely]] {
         const unsigned at = static_cast<unsigned>(Simd::trailing_zeros(errors));
@@ -154,6 +161,11 @@ struct generic_indexer {
     if (length == 0) return result;
     const auto* data = reinterpret_cast<const std::uint8_t*>(input);
     scan s{state, positions, escape_words};
+    struct write_back {  // the carries go back to the caller however run() returns
+      scan& s;
+      indexer_state& to;
+      ~write_back() { to = s.state; }
+    } writer{s, state};
 
     // The block "before" the first one: zeros, then the last three bytes seen.
     alignas(64) std::uint8_t previous_bytes[64] = {};
@@ -187,10 +199,10 @@ struct generic_indexer {
     // The last three bytes, for UTF-8 sequences that continue in the next call.
     if (ok) {
       std::uint8_t tail3[6];
-      std::memcpy(tail3, state.utf8_tail, 3);
+      std::memcpy(tail3, s.state.utf8_tail, 3);
       const std::size_t take = length < 3 ? length : 3;
       std::memcpy(tail3 + 3, data + length - take, take);
-      std::memcpy(state.utf8_tail, tail3 + 3 + take - 3, 3);
+      std::memcpy(s.state.utf8_tail, tail3 + take, 3);
     }
     result.structural_count = s.count;
     result.newline_count = s.newline_count;
