@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "jsonx/stream/byte_classes.hpp"
 
@@ -43,6 +44,69 @@ bool parse_double_slow(const char* begin, const char* end, double& out) noexcept
 double big_integer_to_double(const char* begin, const char* end) noexcept;
 
 inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+
+inline std::uint64_t load_eight(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;  // little-endian: p[0] is the low byte
+}
+
+/// Bit 7 of each byte that is not an ASCII digit, valid up to and including the first such
+/// byte (borrows and carries only run from that byte upward). A digit byte d has d - 0x30 in
+/// 0..9 and d + 0x46 in 0x76..0x7F: both keep bit 7 clear. A byte below '0' borrows into
+/// bit 7 of the difference; a byte above '9' sets bit 7 of the sum (or, from 0xBA up, the
+/// difference already has it).
+inline std::uint64_t non_digit_bits(std::uint64_t v) noexcept {
+  return ((v - 0x3030303030303030ULL) | (v + 0x4646464646464646ULL)) & 0x8080808080808080ULL;
+}
+
+/// The value of eight digit values (bytes 0..9, byte 0 the most significant) in three
+/// multiplications: pairs of digits, then pairs of pairs, then the two halves.
+inline std::uint32_t eight_digits_value(std::uint64_t digits) noexcept {
+  std::uint64_t v = (digits * 10) + (digits >> 8);  // byte 2k: 10*d(2k) + d(2k+1)
+  v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+       (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
+      32;                                           // combine the four pairs
+  return static_cast<std::uint32_t>(v);
+}
+
+inline constexpr std::uint64_t powers_of_ten_u64[9] = {
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+/// Accumulates the digits at p into `value` (which may wrap: callers count digits). Eight
+/// bytes at a time while eight are readable; a run of fewer than eight digits before a
+/// non-digit is taken in the same step, shifted up so the missing digits read as leading
+/// zeros.
+inline const char* accumulate_digits(const char* p, const char* limit,
+                                     std::uint64_t& value) noexcept {
+  while (limit - p >= 8) {
+    const std::uint64_t chunk = load_eight(p);
+    const std::uint64_t stops = non_digit_bits(chunk);
+    const std::uint64_t digits = chunk - 0x3030303030303030ULL;
+    if (stops == 0) {
+      value = value * 100000000ULL + eight_digits_value(digits);
+      p += 8;
+      continue;
+    }
+    const unsigned n = static_cast<unsigned>(__builtin_ctzll(stops)) / 8;  // digits before
+    if (n != 0) {
+      value = value * powers_of_ten_u64[n] + eight_digits_value(digits << (64 - 8 * n));
+      p += n;
+    }
+    return p;
+  }
+  while (p != limit && is_digit(*p)) {
+    value = value * 10 + static_cast<unsigned>(*p - '0');
+    ++p;
+  }
+  return p;
+}
+
+/// Correctly rounded double for mantissa * 10^exponent (mantissa of at most 19 digits), by
+/// the Eisel-Lemire method; false where it cannot decide or the value is beyond double range
+/// (then use parse_double_slow, which tells the two apart).
+bool eisel_lemire(std::uint64_t mantissa, std::int64_t exponent, bool negative,
+                  double& out) noexcept;
 
 // Powers of ten that doubles hold exactly.
 inline constexpr double exact_powers_of_ten[23] = {
@@ -77,10 +141,7 @@ inline number_result parse_number(const char* p, const char* limit,
   if (*p == '0') {
     ++p;
   } else if (is_digit(*p)) {
-    while (!at_end(p) && is_digit(*p)) {
-      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');  // may wrap: checked below
-      ++p;
-    }
+    p = accumulate_digits(p, limit, mantissa);  // may wrap: digit counts are checked below
   } else {
     return invalid_at(p);
   }
@@ -94,10 +155,7 @@ inline number_result parse_number(const char* p, const char* limit,
     is_integer = false;
     ++p;
     const char* frac_begin = p;
-    while (!at_end(p) && is_digit(*p)) {
-      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
-      ++p;
-    }
+    p = accumulate_digits(p, limit, mantissa);
     frac_digits = static_cast<std::size_t>(p - frac_begin);
     if (frac_digits == 0) return at_end(p) ? ran_out(p) : invalid_at(p);
     significant += frac_digits;
@@ -172,6 +230,10 @@ inline number_result parse_number(const char* p, const char* limit,
       d *= exact_powers_of_ten[decimal_exponent];
     r.kind = number_kind::float64;
     r.d = negative ? -d : d;
+    return r;
+  }
+  if (significant <= 19 && eisel_lemire(mantissa, decimal_exponent, negative, r.d)) {
+    r.kind = number_kind::float64;
     return r;
   }
   if (parse_double_slow(start, p, r.d)) {
