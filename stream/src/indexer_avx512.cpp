@@ -5,13 +5,21 @@
 
 #include "kernel_entry_points.hpp"
 
+#if defined(__clang__)
+#pragma clang attribute push(                                                                \
+    __attribute__((target(                                                                   \
+        "avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt,lzcnt"))), \
+    apply_to = function)
+#else
 #pragma GCC push_options
+#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt,lzcnt")
 // GCC 12's avx512fintrin.h builds some vectors from an uninitialised "undefined" value on
 // purpose (_mm512_undefined_*), which -Wmaybe-uninitialized reports inside the intrinsics.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt,lzcnt")
+#endif
+
 #include "generic_indexer.hpp"
 #include "simd_avx512.hpp"
 
@@ -23,5 +31,10 @@ index_result index_avx512(const char* data, std::size_t length, indexer_state& s
 }
 
 }  // namespace jsonx::stream::detail
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC diagnostic pop
 #pragma GCC pop_options
+#endif
