@@ -219,137 +219,250 @@ class parser_core {
     return chunk_offset_ + window_begin_ + window_offset;
   }
 
+  // The walk's hot state, held in locals (registers) while walking: through a handler's
+  // stores the compiler could not keep members in registers.
+  struct cursor {
+    grammar_state state;
+    std::uint64_t count;  // members or elements so far in the innermost container
+  };
+
+  cursor load_cursor() const noexcept {
+    return {state_, stack_.empty() ? 0 : stack_.back().count};
+  }
+  void store_cursor(const cursor& c) noexcept {
+    state_ = c.state;
+    if (!stack_.empty()) stack_.back().count = c.count;
+  }
+
   // Walks the window's structurals from next_. Returns false if the parse ended (error,
   // handler stop, or the first value done with stop_after_value).
   bool walk() {
+    cursor cur = load_cursor();
+    const bool go_on = walk(cur);
+    store_cursor(cur);
+    return go_on;
+  }
+
+  // The walk proper: one label per grammar state, so that each token jumps straight to the
+  // code for what may follow it (a switch on a state variable per token costs a dependent
+  // load and an indirect jump each time). Every label first checks that a structural is
+  // left in the window; if not, it records its state and returns, and the next window (or
+  // the next feed) re-enters at the same label through the switch below.
+  bool walk(cursor& cur) {
     const char* const base = chunk_ + window_begin_;
     const std::uint32_t* const pos = positions_.data();
     const std::size_t n = window_index_.structural_count;
     std::size_t i = next_;
-    while (i < n) {
-      const std::uint32_t at = pos[i];
-      const char c = base[at];
-      switch (state_) {
-        case grammar_state::object_colon:
-          if (c != ':') return fail(parse_errc::expected_colon, absolute(at));
-          state_ = grammar_state::value;
-          ++i;
-          continue;
-        case grammar_state::object_next:
-          if (c == ',') {
-            ++stack_.back().count;
-            state_ = grammar_state::object_key;
-            ++i;
-            continue;
-          }
-          if (c == '}') {
-            if (!close_container(at)) return false;
-            ++i;
-            continue;
-          }
-          return fail(parse_errc::expected_object_comma, absolute(at));
-        case grammar_state::array_next:
-          if (c == ',') {
-            ++stack_.back().count;
-            state_ = grammar_state::value;
-            ++i;
-            continue;
-          }
-          if (c == ']') {
-            if (!close_container(at)) return false;
-            ++i;
-            continue;
-          }
-          return fail(parse_errc::expected_array_comma, absolute(at));
-        case grammar_state::object_first:
-          if (c == '}') {
-            if (!close_container(at)) return false;
-            ++i;
-            continue;
-          }
-          if (c != '"') return fail(parse_errc::expected_key, absolute(at));
-          stack_.back().count = 1;
-          if (!key_or_string(i, /*is_key=*/true)) return false;
-          continue;
-        case grammar_state::object_key:
-          if (c != '"') return fail(parse_errc::expected_key_after_comma, absolute(at));
-          if (!key_or_string(i, /*is_key=*/true)) return false;
-          continue;
-        case grammar_state::array_first:
-          if (c == ']') {
-            if (!close_container(at)) return false;
-            ++i;
-            continue;
-          }
-          stack_.back().count = 1;
-          break;
-        case grammar_state::document_end:
-          if (!options_.multiple_values) return fail(parse_errc::trailing_content, absolute(at));
-          break;
-        case grammar_state::value:
-        case grammar_state::document_start:
-          break;
-      }
-      // A value.
-      switch (c) {
-        case '{':
-        case '[':
-          if (stack_.size() >= options_.max_depth)
-            return fail(parse_errc::depth_limit, absolute(at));
-          stack_.push_back(frame{c == '{', 0});
-          if (!(c == '{' ? handler_->on_object_begin() : handler_->on_array_begin()))
-            return stopped(absolute(at));
-          state_ = c == '{' ? grammar_state::object_first : grammar_state::array_first;
-          ++i;
-          continue;
-        case '"':
-          if (!key_or_string(i, /*is_key=*/false)) return false;
-          continue;
-        default: {
-          const std::size_t chunk_at = window_begin_ + at;
-          const std::size_t scalar_end = scalar(chunk_ + chunk_at, chunk_ + chunk_size_,
-                                                 /*more_may_follow=*/true, absolute(at));
-          if (scalar_end == npos) {
-            if (failed_) return false;
-            // Cut by the chunk end: it is the last structural of the chunk.
-            pending_ = pending_token::scalar;
-            pending_buffered_ = false;
-            pending_begin_ = chunk_at;
-            next_ = n;
-            return true;
-          }
-          ++i;
-          if (!after_value(chunk_offset_ + chunk_at + scalar_end)) return false;
-          continue;
+    std::uint32_t at = 0;
+    char c = 0;
+    std::size_t value_end = 0;  // in the window, for stop_after_value
+
+    switch (cur.state) {
+      case grammar_state::document_start:
+      case grammar_state::value: goto value;
+      case grammar_state::array_first: goto array_first;
+      case grammar_state::array_next: goto array_next;
+      case grammar_state::object_first: goto object_first;
+      case grammar_state::object_key: goto object_key;
+      case grammar_state::object_colon: goto object_colon;
+      case grammar_state::object_next: goto object_next;
+      case grammar_state::document_end: goto document_end;
+    }
+
+  value:  // value = object / array / string / number / true / false / null
+    if (i == n) {
+      cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+  value_at_c:
+    switch (c) {
+      case '{':
+      case '[':
+        if (stack_.size() >= options_.max_depth) return fail(parse_errc::depth_limit, absolute(at));
+        if (!stack_.empty()) stack_.back().count = cur.count;
+        stack_.push_back(frame{c == '{', 0});
+        cur.count = 0;
+        ++i;
+        if (c == '{') {
+          if (!handler_->on_object_begin()) return stopped(absolute(at));
+          goto object_first;
         }
+        if (!handler_->on_array_begin()) return stopped(absolute(at));
+        goto array_first;
+      case '"': {
+        if (i + 1 == n) [[unlikely]] {
+          cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
+          suspend_in_string(at, pending_token::string);
+          i = n;
+          goto window_done;
+        }
+        const std::uint32_t close = pos[i + 1];
+        if (!deliver_string(at, close, /*is_key=*/false)) return false;
+        i += 2;
+        value_end = close + 1;
+        goto value_done;
+      }
+      default: {
+        const std::size_t chunk_at = window_begin_ + at;
+        const std::size_t length = scalar(chunk_ + chunk_at, chunk_ + chunk_size_,
+                                          /*more_may_follow=*/true, absolute(at));
+        if (length == npos) {
+          if (failed_) return false;
+          // Cut by the chunk end: it is the last structural of the chunk.
+          cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
+          pending_ = pending_token::scalar;
+          pending_buffered_ = false;
+          pending_begin_ = chunk_at;
+          i = n;
+          goto window_done;
+        }
+        ++i;
+        value_end = at + length;
+        goto value_done;
       }
     }
+
+  value_done:
+    if (stack_.empty()) [[unlikely]] {
+      ++values_completed_;
+      cur.state = grammar_state::document_end;
+      if (options_.stop_after_value) {
+        done_ = true;
+        stop_at_ = absolute(value_end);
+        next_ = i;
+        return false;
+      }
+      goto document_end;
+    }
+    if (stack_.back().is_object) goto object_next;
+    goto array_next;
+
+  object_first:  // after '{': a key or '}'
+    if (i == n) {
+      cur.state = grammar_state::object_first;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+    if (c == '}') goto close_container;
+    if (c != '"') return fail(parse_errc::expected_key, absolute(at));
+    cur.count = 1;
+    goto key;
+
+  object_key:  // after ',' in an object: a key
+    if (i == n) {
+      cur.state = grammar_state::object_key;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+    if (c != '"') return fail(parse_errc::expected_key_after_comma, absolute(at));
+  key: {
+    if (i + 1 == n) [[unlikely]] {
+      cur.state = grammar_state::object_key;
+      suspend_in_string(at, pending_token::key);
+      i = n;
+      goto window_done;
+    }
+    const std::uint32_t close = pos[i + 1];
+    if (!deliver_string(at, close, /*is_key=*/true)) return false;
+    i += 2;
+  }
+
+  object_colon:  // member = string ':' value
+    if (i == n) {
+      cur.state = grammar_state::object_colon;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+    if (c != ':') return fail(parse_errc::expected_colon, absolute(at));
+    ++i;
+    goto value;
+
+  object_next:  // after a member: ',' or '}'
+    if (i == n) {
+      cur.state = grammar_state::object_next;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+    if (c == ',') {
+      ++cur.count;
+      ++i;
+      goto object_key;
+    }
+    if (c == '}') goto close_container;
+    return fail(parse_errc::expected_object_comma, absolute(at));
+
+  array_first:  // after '[': a value or ']'
+    if (i == n) {
+      cur.state = grammar_state::array_first;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+    if (c == ']') goto close_container;
+    cur.count = 1;
+    goto value_at_c;
+
+  array_next:  // after an element: ',' or ']'
+    if (i == n) {
+      cur.state = grammar_state::array_next;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+    if (c == ',') {
+      ++cur.count;
+      ++i;
+      goto value;
+    }
+    if (c == ']') goto close_container;
+    return fail(parse_errc::expected_array_comma, absolute(at));
+
+  close_container: {  // '}' or ']' (the caller checked it matches the innermost container)
+    const bool is_object = stack_.back().is_object;
+    stack_.pop_back();
+    const bool go_on =
+        is_object ? handler_->on_object_end(cur.count) : handler_->on_array_end(cur.count);
+    cur.count = stack_.empty() ? 0 : stack_.back().count;
+    if (!go_on) return stopped(absolute(at));
+    ++i;
+    value_end = at + 1;
+    goto value_done;
+  }
+
+  document_end:  // JSON-text = ws value ws (several values by option)
+    if (i == n) {
+      cur.state = grammar_state::document_end;
+      goto window_done;
+    }
+    at = pos[i];
+    c = base[at];
+    if (!options_.multiple_values) return fail(parse_errc::trailing_content, absolute(at));
+    goto value_at_c;
+
+  window_done:
     next_ = i;
     return true;
   }
 
-  // The string (or key) whose opening quote is structural i. Advances i past its closing
-  // quote, or records it as pending when the closing quote is not in this window.
-  bool key_or_string(std::size_t& i, bool is_key) {
-    const std::uint32_t* const pos = positions_.data();
-    const std::uint32_t open = pos[i];
-    if (i + 1 >= window_index_.structural_count) {
-      pending_ = is_key ? pending_token::key : pending_token::string;
-      pending_buffered_ = false;
-      pending_begin_ = window_begin_ + open + 1;
-      next_ = window_index_.structural_count;
-      i = next_;
-      return true;
-    }
-    const std::uint32_t close = pos[i + 1];
-    i += 2;
+  // A string or key whose closing quote is not in this window: it continues in the next
+  // window of this chunk, or in the next chunk.
+  void suspend_in_string(std::uint32_t open, pending_token kind) noexcept {
+    pending_ = kind;
+    pending_buffered_ = false;
+    pending_begin_ = window_begin_ + open + 1;
+  }
+
+  // The string between the quotes at window offsets `open` and `close`.
+  bool deliver_string(std::uint32_t open, std::uint32_t close, bool is_key) {
     const std::size_t begin = window_begin_ + open + 1;
-    const std::size_t end = window_begin_ + close;
-    if (!deliver_string(chunk_ + begin, end - begin, escaped_end(close), chunk_offset_ + begin,
-                        is_key))
-      return false;
-    return is_key ? (state_ = grammar_state::object_colon, true)
-                  : after_value(chunk_offset_ + end + 1);
+    return deliver_string(chunk_ + begin, close - open - 1, escaped_end(close),
+                          chunk_offset_ + begin, is_key);
   }
 
   bool escaped_end(std::uint32_t close) const noexcept {
@@ -372,16 +485,8 @@ class parser_core {
     return go_on || stopped(offset - 1);
   }
 
-  bool close_container(std::uint32_t at) {
-    const frame top = stack_.back();
-    stack_.pop_back();
-    const bool go_on =
-        top.is_object ? handler_->on_object_end(top.count) : handler_->on_array_end(top.count);
-    if (!go_on) return stopped(absolute(at));
-    return after_value(absolute(at) + 1);
-  }
-
-  // After a complete value ending at absolute offset `end`.
+  // After a complete value ending at absolute offset `end`, outside the walk (a string or
+  // number completed across chunks).
   bool after_value(std::uint64_t end) {
     if (!stack_.empty()) {
       state_ = stack_.back().is_object ? grammar_state::object_next : grammar_state::array_next;
@@ -397,6 +502,7 @@ class parser_core {
     return true;
   }
 
+
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   // A number or literal at p (absolute offset `offset`), readable up to `limit`. Returns its
@@ -408,8 +514,17 @@ class parser_core {
       const char* word = c == 't' ? "true" : c == 'f' ? "false" : "null";
       const std::size_t length = c == 'f' ? 5 : 4;
       const std::size_t available = static_cast<std::size_t>(limit - p);
-      const std::size_t compare = std::min(length, available);
-      if (std::memcmp(p, word, compare) != 0) {
+      bool matches;
+      if (available >= 5) {
+        // Four bytes as one integer ("fals" for false, then its 'e').
+        std::uint32_t got, want;
+        std::memcpy(&got, p, 4);
+        std::memcpy(&want, word, 4);
+        matches = got == want && (length == 4 || p[4] == 'e');
+      } else {
+        matches = std::memcmp(p, word, std::min(length, available)) == 0;
+      }
+      if (!matches) {
         fail(parse_errc::invalid_literal, offset);
         return npos;
       }
