@@ -159,9 +159,10 @@ class parser_core {
     if (pending_ == pending_token::scalar) {
       finish_scalar_from_token(/*more_may_follow=*/false);
     } else if (pending_ != pending_token::none) {
-      fail(index_state_.utf8_incomplete() ? parse_errc::invalid_utf8
-                                          : parse_errc::incomplete_input,
-           end);
+      if (!pending_string_has_bad_escape(end))
+        fail(index_state_.utf8_incomplete() ? parse_errc::invalid_utf8
+                                            : parse_errc::incomplete_input,
+             end);
     } else if (index_state_.utf8_incomplete()) {
       fail(parse_errc::invalid_utf8, end);
     }
@@ -721,7 +722,36 @@ class parser_core {
         return;
       }
     }
-    fail(to_parse_errc(window_index_.error), absolute(window_index_.error_offset));
+    const std::uint64_t error_at = absolute(window_index_.error_offset);
+    if (pending_ == pending_token::string || pending_ == pending_token::key) {
+      if (pending_string_has_bad_escape(error_at)) return;
+    }
+    fail(to_parse_errc(window_index_.error), error_at);
+  }
+
+  // Errors are reported in byte order: before blaming the end of input or a byte the indexer
+  // rejected, look for a bad escape earlier in the open string (bytes up to absolute `upto`).
+  // Whether the string then arrives whole or in parts, the verdict is the same.
+  bool pending_string_has_bad_escape(std::uint64_t upto) {
+    std::string joined;
+    std::uint64_t origin;
+    if (pending_buffered_) {
+      joined = token_;
+      origin = token_offset_;
+      if (chunk_ != nullptr && upto > chunk_offset_)
+        joined.append(chunk_, static_cast<std::size_t>(
+                                  std::min<std::uint64_t>(upto - chunk_offset_, chunk_size_)));
+    } else {
+      origin = chunk_offset_ + pending_begin_;
+      joined.assign(chunk_ + pending_begin_, static_cast<std::size_t>(upto - origin));
+    }
+    if (joined.size() > upto - origin) joined.resize(static_cast<std::size_t>(upto - origin));
+    std::string scratch;
+    const unescape_result r =
+        unescape_string(joined.data(), joined.data() + joined.size(), scratch, true);
+    if (r.error == parse_errc::ok) return false;
+    fail(r.error, origin + r.error_at);
+    return true;
   }
 
   // ---- errors -----------------------------------------------------------------------------
