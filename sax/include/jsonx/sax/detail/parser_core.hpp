@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -81,8 +82,6 @@ class parser_core {
     kernel_ = options.kernel && stream::kernel_supported(*options.kernel)
                   ? *options.kernel
                   : stream::default_kernel();
-    positions_.resize(stream::positions_capacity(window_bytes));
-    escape_words_.resize(stream::escape_bits_capacity(window_bytes));
     stack_.reserve(std::min<std::size_t>(options.max_depth, 64));
   }
 
@@ -188,9 +187,10 @@ class parser_core {
     if (pending_ == pending_token::scalar && !resume_scalar()) return stop_offset_in_chunk();
     for (window_begin_ = 0; window_begin_ < chunk_size_; window_begin_ = window_end_) {
       window_end_ = std::min(chunk_size_, window_begin_ + window_bytes);
+      reserve_index(window_end_ - window_begin_);
       window_index_ = stream::index_structurals(
           kernel_, chunk_ + window_begin_, window_end_ - window_begin_, index_state_,
-          positions_.data(), escape_words_.data());
+          positions_.get(), escape_words_.get());
       next_ = 0;
       if (pending_ == pending_token::string || pending_ == pending_token::key) {
         if (!resume_string()) return stop_offset_in_chunk();
@@ -251,7 +251,7 @@ class parser_core {
   // the next feed) re-enters at the same label through the switch below.
   bool walk(cursor& cur) {
     const char* const base = chunk_ + window_begin_;
-    const std::uint32_t* const pos = positions_.data();
+    const std::uint32_t* const pos = positions_.get();
     const std::size_t n = window_index_.structural_count;
     std::size_t i = next_;
     std::uint32_t at = 0;
@@ -790,8 +790,20 @@ class parser_core {
   parse_options options_;
   stream::kernel_id kernel_;
   stream::indexer_state index_state_{};
-  std::vector<std::uint32_t> positions_;
-  std::vector<std::uint64_t> escape_words_;
+  // The index of the current window. Sized to the largest window seen (a small document
+  // gets a small index) and left uninitialised: the indexer writes before the walk reads.
+  std::unique_ptr<std::uint32_t[]> positions_;
+  std::unique_ptr<std::uint64_t[]> escape_words_;
+  std::size_t index_capacity_ = 0;  // bytes the index arrays can describe
+
+  void reserve_index(std::size_t window) {
+    if (window <= index_capacity_) return;
+    // Round up so that a stream of slightly growing chunks does not reallocate each time.
+    const std::size_t bytes = std::min(window_bytes, std::max<std::size_t>(window, 2 * index_capacity_));
+    positions_.reset(new std::uint32_t[stream::positions_capacity(bytes)]);
+    escape_words_.reset(new std::uint64_t[stream::escape_bits_capacity(bytes)]);
+    index_capacity_ = bytes;
+  }
   std::vector<frame> stack_;
   std::string token_;      // bytes of a token cut by a chunk end (strings: without the quote)
   std::string unescaped_;  // scratch for unescaped strings
