@@ -113,22 +113,24 @@ inline constexpr double exact_powers_of_ten[23] = {
     1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-/// Scans and converts the number at `p`. `limit` is the end of the readable bytes; if
-/// `more_may_follow`, reaching `limit` inside the number yields `incomplete`.
-inline number_result parse_number(const char* p, const char* limit,
-                                  bool more_may_follow) noexcept {
+/// Scans and converts the number at `p` into `r`. `limit` is the end of the readable bytes;
+/// if `more_may_follow`, reaching `limit` inside the number yields `incomplete`. (The result
+/// is written field by field into the caller's object: returning the struct by value made
+/// the caller reload it with one wide load that could not be forwarded from the narrow
+/// stores, a stall on every number.)
+inline void parse_number(const char* p, const char* limit, bool more_may_follow,
+                         number_result& r) noexcept {
   const char* const start = p;
-  number_result r;
   auto at_end = [&](const char* q) { return q == limit; };
   auto ran_out = [&](const char* q) {
     r.kind = more_may_follow ? number_kind::incomplete : number_kind::invalid;
     r.end = q;
-    return r;
+    return;
   };
   auto invalid_at = [&](const char* q) {
     r.kind = number_kind::invalid;
     r.end = q;
-    return r;
+    return;
   };
 
   const bool negative = *p == '-';
@@ -190,16 +192,16 @@ inline number_result parse_number(const char* p, const char* limit,
         if (mantissa <= std::uint64_t{1} << 63) {
           r.kind = number_kind::int64;
           r.i = static_cast<std::int64_t>(0 - mantissa);
-          return r;
+          return;
         }
       } else if (mantissa <= static_cast<std::uint64_t>(INT64_MAX)) {
         r.kind = number_kind::int64;
         r.i = static_cast<std::int64_t>(mantissa);
-        return r;
+        return;
       } else {
         r.kind = number_kind::uint64;
         r.u = mantissa;
-        return r;
+        return;
       }
     } else if (int_digits == 20 && !negative) {
       // Exact re-accumulation with overflow checks (18446744073709551615 is the largest).
@@ -212,11 +214,11 @@ inline number_result parse_number(const char* p, const char* limit,
       if (!overflow) {
         r.kind = number_kind::uint64;
         r.u = v;
-        return r;
+        return;
       }
     }
     r.kind = number_kind::big;
-    return r;
+    return;
   }
 
   // Fast exact path: the decimal significand fits in 53 bits and 10^|e| is exact.
@@ -230,18 +232,18 @@ inline number_result parse_number(const char* p, const char* limit,
       d *= exact_powers_of_ten[decimal_exponent];
     r.kind = number_kind::float64;
     r.d = negative ? -d : d;
-    return r;
+    return;
   }
   if (significant <= 19 && eisel_lemire(mantissa, decimal_exponent, negative, r.d)) {
     r.kind = number_kind::float64;
-    return r;
+    return;
   }
   if (parse_double_slow(start, p, r.d)) {
     r.kind = number_kind::float64;
   } else {
     r.kind = number_kind::big;
   }
-  return r;
+  return;
 }
 
 }  // namespace jsonx::detail

@@ -552,7 +552,8 @@ class parser_core {
       fail(parse_errc::expected_value, offset);
       return npos;
     }
-    const number_result r = parse_number(p, limit, more_may_follow);
+    number_result r;
+    parse_number(p, limit, more_may_follow, r);
     const std::string_view text(p, static_cast<std::size_t>(r.end - p));
     if (text.size() > options_.max_token_size) {
       fail(parse_errc::token_size_limit, offset);
@@ -712,7 +713,8 @@ class parser_core {
       const std::uint64_t offset = pending_buffered_ ? token_offset_
                                                      : chunk_offset_ + pending_begin_;
       if (*p == '-' || is_digit(*p)) {
-        const number_result r = parse_number(p, limit, true);
+        number_result r;
+        parse_number(p, limit, true, r);
         if (r.kind == number_kind::invalid) {
           fail(parse_errc::invalid_number, offset + static_cast<std::uint64_t>(r.end - p));
           return;
