@@ -5,13 +5,17 @@
 
 namespace jsonx::stream::masks {
 
+// These functions are `static`: each kernel's translation unit compiles its own copy for its
+// instruction set. With external linkage, a debug build would emit one weak out-of-line copy
+// per kernel and the linker would keep one of them, possibly the AVX-512 one, for all kernels.
+
 inline constexpr std::uint64_t even_bits = 0x5555555555555555ULL;
 inline constexpr std::uint64_t odd_bits = ~even_bits;
 
 /// Bytes escaped by a backslash: those that follow a run of backslashes of odd length.
 /// `next_is_escaped` carries in (1 if byte 0 is escaped) and out (for the next block).
 /// `valid_bytes` < 64 for a partial block: the carry is then taken at bit `valid_bytes`.
-inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& next_is_escaped,
+static inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& next_is_escaped,
                                    unsigned valid_bytes) noexcept {
   // A backslash that is itself escaped starts no run.
   backslash &= ~next_is_escaped;
@@ -46,7 +50,7 @@ inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& next_
 /// backslashes to it carries each run's first backslash up to the run's end, which is the
 /// closing quote; the carry out of bit 63 tells the next block that the string still open
 /// has seen a backslash.
-inline std::uint64_t escaped_string_ends(std::uint64_t in_string, std::uint64_t backslash,
+static inline std::uint64_t escaped_string_ends(std::uint64_t in_string, std::uint64_t backslash,
                                          std::uint64_t closing_quotes,
                                          std::uint64_t& carry) noexcept {
   std::uint64_t sum;

@@ -65,10 +65,9 @@ struct simd_avx512 {
     const __mmask64 must_continue =
         _mm512_cmpge_epu8_mask(prev2, _mm512_set1_epi8(static_cast<char>(0xE0))) |
         _mm512_cmpge_epu8_mask(prev3, _mm512_set1_epi8(static_cast<char>(0xF0)));
-    const __m512i flipped = _mm512_mask_xor_epi32(
-        kinds, 0xFFFF, kinds,
-        _mm512_maskz_mov_epi8(must_continue,
-                              _mm512_set1_epi8(static_cast<char>(tables::two_continuations))));
+    const __m512i flipped = _mm512_xor_si512(
+        kinds, _mm512_maskz_mov_epi8(must_continue, _mm512_set1_epi8(static_cast<char>(
+                                                        tables::two_continuations))));
     return _mm512_test_epi8_mask(flipped, flipped);
   }
 
