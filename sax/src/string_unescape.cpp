@@ -96,23 +96,28 @@ unescape_result unescape_string(const char* begin, const char* end, std::string&
         if (unit < 0) return stop(p, parse_errc::invalid_unicode_escape);
         if (unit >= 0xDC00 && unit <= 0xDFFF) return stop(p, parse_errc::lone_surrogate);
         if (unit >= 0xD800 && unit <= 0xDBFF) {
-          // A high surrogate: the low one must follow as another \u escape.
-          if (left < 12) {
-            const char* q = p + 6;
-            bool could_follow = true;
-            if (q < end && *q != '\\') could_follow = false;
-            if (q + 1 < end && q[1] != 'u') could_follow = false;
-            for (const char* h = q + 2; h < end; ++h)
-              if (hex_value(*h) < 0) could_follow = false;
-            if (could_follow && more_may_follow) return stop(p, parse_errc::ok);
-            return stop(p, parse_errc::lone_surrogate);
+          // A high surrogate: the low one must follow as another \u escape. The same checks
+          // run whether the bytes after it are all here or cut by a chunk end, so that the
+          // verdict never depends on where the input was cut.
+          const char* low_escape = p + 6;
+          if (low_escape == end)
+            return stop(p, more_may_follow ? parse_errc::ok : parse_errc::lone_surrogate);
+          if (*low_escape != '\\') return stop(p, parse_errc::lone_surrogate);
+          if (low_escape + 1 == end)
+            return stop(p, more_may_follow ? parse_errc::ok : parse_errc::lone_surrogate);
+          if (low_escape[1] != 'u') return stop(p, parse_errc::lone_surrogate);
+          const char* hex_end = end - low_escape < 6 ? end : low_escape + 6;
+          for (const char* h = low_escape + 2; h < hex_end; ++h)
+            if (hex_value(*h) < 0) return stop(low_escape, parse_errc::invalid_unicode_escape);
+          if (hex_end - low_escape < 6) {
+            return more_may_follow ? stop(p, parse_errc::ok)
+                                   : stop(low_escape, parse_errc::invalid_unicode_escape);
           }
-          if (p[6] != '\\' || p[7] != 'u') return stop(p, parse_errc::lone_surrogate);
-          std::int32_t low = read_hex4(p + 8);
-          if (low < 0) return stop(p + 6, parse_errc::invalid_unicode_escape);
+          const std::int32_t low = read_hex4(low_escape + 2);
           if (low < 0xDC00 || low > 0xDFFF) return stop(p, parse_errc::lone_surrogate);
-          std::uint32_t cp = 0x10000 + ((static_cast<std::uint32_t>(unit) - 0xD800) << 10) +
-                             (static_cast<std::uint32_t>(low) - 0xDC00);
+          const std::uint32_t cp = 0x10000 +
+                                   ((static_cast<std::uint32_t>(unit) - 0xD800) << 10) +
+                                   (static_cast<std::uint32_t>(low) - 0xDC00);
           append_utf8(out, cp);
           p += 12;
           continue;
