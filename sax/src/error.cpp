@@ -7,28 +7,48 @@ namespace {
 
 const char* describe(parse_errc e) noexcept {
   switch (e) {
-    case parse_errc::ok: return "no error";
-    case parse_errc::incomplete_input: return "unexpected end of input";
-    case parse_errc::expected_value: return "expected a value";
-    case parse_errc::expected_key: return "expected a string key or '}' after '{'";
-    case parse_errc::expected_key_after_comma: return "expected a string key after ',' in an object";
-    case parse_errc::expected_colon: return "expected ':' after an object key";
-    case parse_errc::expected_object_comma: return "expected ',' or '}' after an object member";
-    case parse_errc::expected_array_comma: return "expected ',' or ']' after an array element";
-    case parse_errc::trailing_content: return "unexpected content after the top-level value";
-    case parse_errc::invalid_literal: return "invalid literal (expected true, false or null)";
-    case parse_errc::invalid_number: return "invalid number";
-    case parse_errc::invalid_escape: return "invalid escape sequence in a string";
-    case parse_errc::invalid_unicode_escape: return "expected four hex digits after \\u";
-    case parse_errc::lone_surrogate: return "unpaired UTF-16 surrogate in a \\u escape";
-    case parse_errc::invalid_utf8: return "invalid UTF-8";
+    case parse_errc::ok:
+      return "no error";
+    case parse_errc::incomplete_input:
+      return "unexpected end of input";
+    case parse_errc::expected_value:
+      return "expected a value";
+    case parse_errc::expected_key:
+      return "expected a string key or '}' after '{'";
+    case parse_errc::expected_key_after_comma:
+      return "expected a string key after ',' in an object";
+    case parse_errc::expected_colon:
+      return "expected ':' after an object key";
+    case parse_errc::expected_object_comma:
+      return "expected ',' or '}' after an object member";
+    case parse_errc::expected_array_comma:
+      return "expected ',' or ']' after an array element";
+    case parse_errc::trailing_content:
+      return "unexpected content after the top-level value";
+    case parse_errc::invalid_literal:
+      return "invalid literal (expected true, false or null)";
+    case parse_errc::invalid_number:
+      return "invalid number";
+    case parse_errc::invalid_escape:
+      return "invalid escape sequence in a string";
+    case parse_errc::invalid_unicode_escape:
+      return "expected four hex digits after \\u";
+    case parse_errc::lone_surrogate:
+      return "unpaired UTF-16 surrogate in a \\u escape";
+    case parse_errc::invalid_utf8:
+      return "invalid UTF-8";
     case parse_errc::control_char_in_string:
       return "unescaped control character (below 0x20) in a string";
-    case parse_errc::depth_limit: return "nesting deeper than the maximum depth";
-    case parse_errc::token_size_limit: return "string or number longer than the maximum token size";
-    case parse_errc::document_size_limit: return "input longer than the maximum document size";
-    case parse_errc::stopped_by_handler: return "stopped by the handler";
-    case parse_errc::parser_failed: return "the parser already failed; reset() it first";
+    case parse_errc::depth_limit:
+      return "nesting deeper than the maximum depth";
+    case parse_errc::token_size_limit:
+      return "string or number longer than the maximum token size";
+    case parse_errc::document_size_limit:
+      return "input longer than the maximum document size";
+    case parse_errc::stopped_by_handler:
+      return "stopped by the handler";
+    case parse_errc::parser_failed:
+      return "the parser already failed; reset() it first";
   }
   return "unknown parse error";
 }
@@ -36,9 +56,7 @@ const char* describe(parse_errc e) noexcept {
 class parse_error_category final : public std::error_category {
  public:
   const char* name() const noexcept override { return "jsonx.parse"; }
-  std::string message(int value) const override {
-    return describe(static_cast<parse_errc>(value));
-  }
+  std::string message(int value) const override { return describe(static_cast<parse_errc>(value)); }
 };
 
 }  // namespace
@@ -54,8 +72,8 @@ std::string parse_error::message() const {
   if (code.category() == parse_category() &&
       code.value() == static_cast<int>(parse_errc::stopped_by_handler))
     return text + " at byte " + std::to_string(offset);
-  text += " at line " + std::to_string(line) + ", column " + std::to_string(column) +
-          " (byte " + std::to_string(offset) + ")";
+  text += " at line " + std::to_string(line) + ", column " + std::to_string(column) + " (byte " +
+          std::to_string(offset) + ")";
   if (!excerpt.empty()) {
     text += ": ";
     text += excerpt;

@@ -77,14 +77,30 @@ unescape_result unescape_string(const char* begin, const char* end, std::string&
     if (left < 2) return stop(p, more_may_follow ? parse_errc::ok : parse_errc::invalid_escape);
     char replacement;
     switch (p[1]) {
-      case '"': replacement = '"'; break;
-      case '\\': replacement = '\\'; break;
-      case '/': replacement = '/'; break;
-      case 'b': replacement = '\b'; break;
-      case 'f': replacement = '\f'; break;
-      case 'n': replacement = '\n'; break;
-      case 'r': replacement = '\r'; break;
-      case 't': replacement = '\t'; break;
+      case '"':
+        replacement = '"';
+        break;
+      case '\\':
+        replacement = '\\';
+        break;
+      case '/':
+        replacement = '/';
+        break;
+      case 'b':
+        replacement = '\b';
+        break;
+      case 'f':
+        replacement = '\f';
+        break;
+      case 'n':
+        replacement = '\n';
+        break;
+      case 'r':
+        replacement = '\r';
+        break;
+      case 't':
+        replacement = '\t';
+        break;
       case 'u': {
         if (left < 6) {
           // Incomplete only if what is there could still be hex digits.
@@ -115,8 +131,7 @@ unescape_result unescape_string(const char* begin, const char* end, std::string&
           }
           const std::int32_t low = read_hex4(low_escape + 2);
           if (low < 0xDC00 || low > 0xDFFF) return stop(p, parse_errc::lone_surrogate);
-          const std::uint32_t cp = 0x10000 +
-                                   ((static_cast<std::uint32_t>(unit) - 0xD800) << 10) +
+          const std::uint32_t cp = 0x10000 + ((static_cast<std::uint32_t>(unit) - 0xD800) << 10) +
                                    (static_cast<std::uint32_t>(low) - 0xDC00);
           append_utf8(out, cp);
           p += 12;
@@ -138,11 +153,10 @@ unescape_result unescape_string(const char* begin, const char* end, std::string&
 
 std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept {
   // Look back at most three bytes for a lead byte whose sequence runs past `end`.
-  for (std::size_t back = 1; back <= 3 && back <= static_cast<std::size_t>(end - begin);
-       ++back) {
+  for (std::size_t back = 1; back <= 3 && back <= static_cast<std::size_t>(end - begin); ++back) {
     const auto c = static_cast<unsigned char>(end[-static_cast<std::ptrdiff_t>(back)]);
-    if (c < 0x80) return 0;   // ASCII: nothing open
-    if (c >= 0xC0) {          // a lead byte: its sequence length
+    if (c < 0x80) return 0;  // ASCII: nothing open
+    if (c >= 0xC0) {         // a lead byte: its sequence length
       std::size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
       return need > back ? back : 0;
     }

@@ -6,6 +6,9 @@
 
 namespace jsonx::stream::tables {
 
+// The tables are laid out one entry per nibble.
+// clang-format off
+
 // Whitespace by low nibble: byte b is whitespace iff b < 0x80 and whitespace[b & 15] == b.
 // A 16-entry table is what one byte-shuffle instruction looks up. 0xFF never matches: a byte
 // with the high bit set is zeroed by the shuffle (and scalar code tests b < 0x80 first).
@@ -73,5 +76,7 @@ inline constexpr std::uint8_t current_high_nibble[16] = {
     too_long | two_continuations | overlong_2 | surrogate | too_large,                  // B
     too_short, too_short, too_short, too_short,                                          // C-F
 };
+
+// clang-format on
 
 }  // namespace jsonx::stream::tables

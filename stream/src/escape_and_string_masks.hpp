@@ -16,7 +16,7 @@ inline constexpr std::uint64_t odd_bits = ~even_bits;
 /// `next_is_escaped` carries in (1 if byte 0 is escaped) and out (for the next block).
 /// `valid_bytes` < 64 for a partial block: the carry is then taken at bit `valid_bytes`.
 static inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t& next_is_escaped,
-                                   unsigned valid_bytes) noexcept {
+                                          unsigned valid_bytes) noexcept {
   // A backslash that is itself escaped starts no run.
   backslash &= ~next_is_escaped;
   // Run starts: backslashes not preceded by a backslash.
@@ -32,8 +32,8 @@ static inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t
   // have even length.)
   bool odd_run_overflows = __builtin_add_overflow(backslash, odd_starts, &after_odd_runs);
   after_odd_runs &= ~backslash;
-  std::uint64_t escaped = (after_even_runs & odd_bits) | (after_odd_runs & even_bits) |
-                          next_is_escaped;
+  std::uint64_t escaped =
+      (after_even_runs & odd_bits) | (after_odd_runs & even_bits) | next_is_escaped;
   if (valid_bytes == 64) {
     next_is_escaped = odd_run_overflows ? 1 : 0;
   } else {
@@ -51,8 +51,8 @@ static inline std::uint64_t escaped_bytes(std::uint64_t backslash, std::uint64_t
 /// closing quote; the carry out of bit 63 tells the next block that the string still open
 /// has seen a backslash.
 static inline std::uint64_t escaped_string_ends(std::uint64_t in_string, std::uint64_t backslash,
-                                         std::uint64_t closing_quotes,
-                                         std::uint64_t& carry) noexcept {
+                                                std::uint64_t closing_quotes,
+                                                std::uint64_t& carry) noexcept {
   std::uint64_t sum;
   bool overflow1 = __builtin_add_overflow(in_string, backslash & in_string, &sum);
   bool overflow2 = __builtin_add_overflow(sum, carry, &sum);

@@ -34,15 +34,16 @@ struct generic_indexer {
     std::size_t count = 0;
     std::uint64_t newline_count = 0;
     std::int64_t last_newline = -1;
-    block previous{};             // the block before, for UTF-8 sequences crossing blocks
+    block previous{};                  // the block before, for UTF-8 sequences crossing blocks
     bool previous_incomplete = false;  // the previous block ends inside a UTF-8 sequence
   };
 
   // Appends the offsets of the set bits of `bits` (bit i = offset base + i). Writes in groups
   // of eight without testing each bit: the branch on the count is predictable, the one per bit
   // would not be; positions has 8 entries of slack for the overshoot.
-  [[gnu::always_inline]] static inline void flatten(std::uint32_t* out, std::size_t& count, std::uint32_t base,
-                             std::uint64_t bits) noexcept {
+  [[gnu::always_inline]] static inline void flatten(std::uint32_t* out, std::size_t& count,
+                                                    std::uint32_t base,
+                                                    std::uint64_t bits) noexcept {
     if (bits == 0) return;
     std::uint32_t* p = out + count;
     const std::size_t n = Simd::popcount(bits);
@@ -64,9 +65,10 @@ struct generic_indexer {
   // Processes `block_count` (1..batch_blocks) blocks at `data`, the first at offset `base`.
   // `valid` is the number of real bytes in the last block (64 unless it is a padded tail).
   // Returns false if an error stopped the scan (recorded in `result`).
-  [[gnu::always_inline]] static inline bool process_batch(scan& s, const std::uint8_t* data, std::uint32_t base,
-                                   int block_count, unsigned valid_in_last,
-                                   index_result& result) noexcept {
+  [[gnu::always_inline]] static inline bool process_batch(scan& s, const std::uint8_t* data,
+                                                          std::uint32_t base, int block_count,
+                                                          unsigned valid_in_last,
+                                                          index_result& result) noexcept {
     block blocks[Simd::batch_blocks];
     std::uint64_t backslash[Simd::batch_blocks];
     std::uint64_t quotes[Simd::batch_blocks];
@@ -131,7 +133,7 @@ struct generic_indexer {
         kept &= before;
         newlines &= before;
         result.error = (utf8_errors >> at) & 1 ? index_error::invalid_utf8
-                                                : index_error::control_char_in_string;
+                                               : index_error::control_char_in_string;
         result.error_offset = block_base + at;
       }
       s.escape_words[block_base / 64] =
@@ -177,8 +179,8 @@ struct generic_indexer {
     std::size_t offset = 0;
     bool ok = true;
     for (; ok && offset + batch_bytes <= length; offset += batch_bytes) {
-      ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset),
-                         Simd::batch_blocks, 64, result);
+      ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), Simd::batch_blocks,
+                         64, result);
     }
     for (; ok && offset + 64 <= length; offset += 64) {
       ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), 1, 64, result);

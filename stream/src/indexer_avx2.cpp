@@ -1,14 +1,15 @@
 // The AVX2 + PCLMULQDQ kernel. Only this file is compiled for AVX2 (by the pragma below, not
-// by a command-line -m flag; clang needs its own form of it), so the library runs on any x86-64 and dispatches at run time.
-// Standard headers come first, outside the pragma, so that no inline standard function is
-// compiled for AVX2 and then picked by the linker for callers on other CPUs.
+// by a command-line -m flag; clang needs its own form of it), so the library runs on any x86-64 and
+// dispatches at run time. Standard headers come first, outside the pragma, so that no inline
+// standard function is compiled for AVX2 and then picked by the linker for callers on other CPUs.
 #include <cstdint>
 #include <cstring>
 
 #include "kernel_entry_points.hpp"
 
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,pclmul,popcnt,lzcnt"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,pclmul,popcnt,lzcnt"))), \
+                             apply_to = function)
 #else
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,pclmul,popcnt,lzcnt")

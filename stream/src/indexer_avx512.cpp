@@ -6,13 +6,14 @@
 #include "kernel_entry_points.hpp"
 
 #if defined(__clang__)
-#pragma clang attribute push(                                                                \
-    __attribute__((target(                                                                   \
+#pragma clang attribute push(                                                                 \
+    __attribute__((target(                                                                    \
         "avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt,lzcnt"))), \
     apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt,lzcnt")
+#pragma GCC target( \
+    "avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt,lzcnt")
 // GCC 12's avx512fintrin.h builds some vectors from an uninitialised "undefined" value on
 // purpose (_mm512_undefined_*), which -Wmaybe-uninitialized reports inside the intrinsics.
 #pragma GCC diagnostic push

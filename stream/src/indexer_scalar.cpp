@@ -1,7 +1,7 @@
 // The portable kernel.
 #include "generic_indexer.hpp"
-#include "simd_scalar.hpp"
 #include "kernel_entry_points.hpp"
+#include "simd_scalar.hpp"
 
 namespace jsonx::stream::detail {
 

@@ -45,9 +45,12 @@ std::atomic<int> forced_kernel{-1};
 
 std::string_view kernel_name(kernel_id kernel) noexcept {
   switch (kernel) {
-    case kernel_id::scalar: return "scalar";
-    case kernel_id::avx2: return "avx2";
-    case kernel_id::avx512: return "avx512";
+    case kernel_id::scalar:
+      return "scalar";
+    case kernel_id::avx2:
+      return "avx2";
+    case kernel_id::avx512:
+      return "avx512";
   }
   return "unknown";
 }
@@ -60,9 +63,12 @@ std::optional<kernel_id> kernel_from_name(std::string_view name) noexcept {
 
 bool kernel_supported(kernel_id kernel) noexcept {
   switch (kernel) {
-    case kernel_id::scalar: return true;
-    case kernel_id::avx2: return cpu_has_avx2_kernel();
-    case kernel_id::avx512: return cpu_has_avx512_kernel();
+    case kernel_id::scalar:
+      return true;
+    case kernel_id::avx2:
+      return cpu_has_avx2_kernel();
+    case kernel_id::avx512:
+      return cpu_has_avx512_kernel();
   }
   return false;
 }
@@ -80,6 +86,8 @@ bool force_kernel(kernel_id kernel) noexcept {
   return true;
 }
 
-void clear_forced_kernel() noexcept { forced_kernel.store(-1, std::memory_order_relaxed); }
+void clear_forced_kernel() noexcept {
+  forced_kernel.store(-1, std::memory_order_relaxed);
+}
 
 }  // namespace jsonx::stream

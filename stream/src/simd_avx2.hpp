@@ -22,8 +22,7 @@ struct simd_avx2 {
   }
   static std::uint64_t bits(__m256i lo, __m256i hi) noexcept {
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
-           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi)))
-            << 32);
+           (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32);
   }
   static __m256i table(const std::uint8_t (&t)[16]) noexcept {
     const __m128i half = _mm_loadu_si128(reinterpret_cast<const __m128i*>(t));
@@ -43,9 +42,8 @@ struct simd_avx2 {
   static std::uint64_t operators(const block& b) noexcept {
     const __m256i t = table(tables::operators);
     const __m256i case_bit = _mm256_set1_epi8(0x20);
-    return bits(
-        _mm256_cmpeq_epi8(_mm256_shuffle_epi8(t, b.lo), _mm256_or_si256(b.lo, case_bit)),
-        _mm256_cmpeq_epi8(_mm256_shuffle_epi8(t, b.hi), _mm256_or_si256(b.hi, case_bit)));
+    return bits(_mm256_cmpeq_epi8(_mm256_shuffle_epi8(t, b.lo), _mm256_or_si256(b.lo, case_bit)),
+                _mm256_cmpeq_epi8(_mm256_shuffle_epi8(t, b.hi), _mm256_or_si256(b.hi, case_bit)));
   }
   static std::uint64_t control(const block& b) noexcept {
     // Unsigned b < 0x20 iff min(b, 0x1F) == b.
@@ -81,9 +79,9 @@ struct simd_avx2 {
     const __m256i lead_behind =
         _mm256_or_si256(_mm256_subs_epu8(prev2, _mm256_set1_epi8(static_cast<char>(0xDF))),
                         _mm256_subs_epu8(prev3, _mm256_set1_epi8(static_cast<char>(0xEF))));
-    const __m256i must_continue = _mm256_and_si256(
-        _mm256_cmpgt_epi8(lead_behind, _mm256_setzero_si256()),
-        _mm256_set1_epi8(static_cast<char>(tables::two_continuations)));
+    const __m256i must_continue =
+        _mm256_and_si256(_mm256_cmpgt_epi8(lead_behind, _mm256_setzero_si256()),
+                         _mm256_set1_epi8(static_cast<char>(tables::two_continuations)));
     return _mm256_xor_si256(kinds, must_continue);
   }
 

@@ -27,8 +27,7 @@ struct simd_avx512 {
   }
   // vpshufb looks up the low nibble (per 128-bit lane) and yields 0 for bytes >= 0x80.
   static std::uint64_t whitespace(const block& b) noexcept {
-    return _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(table(tables::whitespace), b.bytes),
-                                  b.bytes);
+    return _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(table(tables::whitespace), b.bytes), b.bytes);
   }
   static std::uint64_t operators(const block& b) noexcept {
     return _mm512_cmpeq_epi8_mask(_mm512_shuffle_epi8(table(tables::operators), b.bytes),
@@ -66,8 +65,8 @@ struct simd_avx512 {
         _mm512_cmpge_epu8_mask(prev2, _mm512_set1_epi8(static_cast<char>(0xE0))) |
         _mm512_cmpge_epu8_mask(prev3, _mm512_set1_epi8(static_cast<char>(0xF0)));
     const __m512i flipped = _mm512_xor_si512(
-        kinds, _mm512_maskz_mov_epi8(must_continue, _mm512_set1_epi8(static_cast<char>(
-                                                        tables::two_continuations))));
+        kinds, _mm512_maskz_mov_epi8(
+                   must_continue, _mm512_set1_epi8(static_cast<char>(tables::two_continuations))));
     return _mm512_test_epi8_mask(flipped, flipped);
   }
 

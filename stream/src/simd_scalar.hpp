@@ -35,9 +35,8 @@ struct simd_scalar {
     return mask_of(b, [](std::uint8_t x) { return x < 0x80 && tables::whitespace[x & 15] == x; });
   }
   static std::uint64_t operators(const block& b) noexcept {
-    return mask_of(b, [](std::uint8_t x) {
-      return x < 0x80 && tables::operators[x & 15] == (x | 0x20);
-    });
+    return mask_of(
+        b, [](std::uint8_t x) { return x < 0x80 && tables::operators[x & 15] == (x | 0x20); });
   }
   static std::uint64_t control(const block& b) noexcept {
     return mask_of(b, [](std::uint8_t x) { return x < 0x20; });

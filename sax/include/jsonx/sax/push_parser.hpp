@@ -25,8 +25,7 @@ namespace jsonx {
 template <handler H>
 class push_parser {
  public:
-  explicit push_parser(H& handler, const parse_options& options = {})
-      : core_(handler, options) {}
+  explicit push_parser(H& handler, const parse_options& options = {}) : core_(handler, options) {}
 
   /// Parses the next piece of input. Returns how many bytes of `chunk` were consumed: all of
   /// them, unless the parse ended inside it (an error, a handler stop, or the end of the first

@@ -13,7 +13,14 @@ constexpr bool is_whitespace_byte(unsigned char c) noexcept {
 /// stand, and the parser rejects them by their real value.
 constexpr bool is_operator_byte(unsigned char c) noexcept {
   switch (c) {
-    case '{': case '}': case '[': case ']': case ':': case ',': case 0x0C: case 0x1A:
+    case '{':
+    case '}':
+    case '[':
+    case ']':
+    case ':':
+    case ',':
+    case 0x0C:
+    case 0x1A:
       return true;
     default:
       return false;

@@ -21,16 +21,16 @@ namespace jsonx::stream {
 /// What the indexer itself can reject.
 enum class index_error : std::uint8_t {
   none,
-  invalid_utf8,             ///< a byte that cannot continue valid UTF-8
-  control_char_in_string,   ///< a byte below 0x20 between quotes
+  invalid_utf8,            ///< a byte that cannot continue valid UTF-8
+  control_char_in_string,  ///< a byte below 0x20 between quotes
 };
 
 /// The carries between blocks and between calls. Zero-initialised = start of a document.
 struct indexer_state {
-  std::uint64_t next_is_escaped = 0;   ///< 1 if the byte after the last one is escaped
-  std::uint64_t in_string = 0;         ///< all ones if the last byte was inside a string
-  std::uint64_t last_was_scalar = 0;   ///< 1 if the last byte continued a number or literal
-  std::uint64_t escape_in_string = 0;  ///< 1 if the open string has seen a backslash so far
+  std::uint64_t next_is_escaped = 0;      ///< 1 if the byte after the last one is escaped
+  std::uint64_t in_string = 0;            ///< all ones if the last byte was inside a string
+  std::uint64_t last_was_scalar = 0;      ///< 1 if the last byte continued a number or literal
+  std::uint64_t escape_in_string = 0;     ///< 1 if the open string has seen a backslash so far
   std::uint8_t utf8_tail[3] = {0, 0, 0};  ///< the last three bytes, oldest first
 
   /// True if the bytes seen end inside a UTF-8 sequence (an error if the input ends here).
@@ -42,12 +42,14 @@ struct index_result {
   std::size_t structural_count = 0;  ///< entries written to `positions`
   std::size_t error_offset = 0;      ///< valid if error != none; entries stop before it
   index_error error = index_error::none;
-  std::uint64_t newline_count = 0;   ///< '\n' bytes indexed (before the error, if any)
-  std::int64_t last_newline = -1;    ///< offset of the last of them, or -1
+  std::uint64_t newline_count = 0;  ///< '\n' bytes indexed (before the error, if any)
+  std::int64_t last_newline = -1;   ///< offset of the last of them, or -1
 };
 
 /// Capacity `positions` must have for `length` bytes.
-constexpr std::size_t positions_capacity(std::size_t length) noexcept { return length + 8; }
+constexpr std::size_t positions_capacity(std::size_t length) noexcept {
+  return length + 8;
+}
 /// Words `escaped_string_ends` must have for `length` bytes.
 constexpr std::size_t escape_bits_capacity(std::size_t length) noexcept {
   return (length + 63) / 64 + 1;

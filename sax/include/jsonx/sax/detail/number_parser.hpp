@@ -43,7 +43,9 @@ bool parse_double_slow(const char* begin, const char* end, double& out) noexcept
 /// The double nearest to a big integer's text (for handlers that opt for doubles).
 double big_integer_to_double(const char* begin, const char* end) noexcept;
 
-inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+inline bool is_digit(char c) noexcept {
+  return static_cast<unsigned char>(c - '0') < 10;
+}
 
 inline std::uint64_t load_eight(const char* p) noexcept {
   std::uint64_t v;
@@ -66,12 +68,12 @@ inline std::uint32_t eight_digits_value(std::uint64_t digits) noexcept {
   std::uint64_t v = (digits * 10) + (digits >> 8);  // byte 2k: 10*d(2k) + d(2k+1)
   v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
        (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >>
-      32;                                           // combine the four pairs
+      32;  // combine the four pairs
   return static_cast<std::uint32_t>(v);
 }
 
-inline constexpr std::uint64_t powers_of_ten_u64[9] = {
-    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+inline constexpr std::uint64_t powers_of_ten_u64[9] = {1,      10,      100,      1000,     10000,
+                                                       100000, 1000000, 10000000, 100000000};
 
 /// Accumulates the digits at p into `value` (which may wrap: callers count digits). Eight
 /// bytes at a time while eight are readable; a run of fewer than eight digits before a
@@ -109,9 +111,9 @@ bool eisel_lemire(std::uint64_t mantissa, std::int64_t exponent, bool negative,
                   double& out) noexcept;
 
 // Powers of ten that doubles hold exactly.
-inline constexpr double exact_powers_of_ten[23] = {
-    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 /// Scans and converts the number at `p` into `r`. `limit` is the end of the readable bytes;
 /// if `more_may_follow`, reaching `limit` inside the number yields `incomplete`. (The result

@@ -77,8 +77,7 @@ class parser_core {
   };
 
  public:
-  parser_core(H& handler, const parse_options& options)
-      : handler_(&handler), options_(options) {
+  parser_core(H& handler, const parse_options& options) : handler_(&handler), options_(options) {
     kernel_ = options.kernel && stream::kernel_supported(*options.kernel)
                   ? *options.kernel
                   : stream::default_kernel();
@@ -133,8 +132,7 @@ class parser_core {
     std::size_t used = run_chunk();
     if (!failed_ && !done_) {
       save_pending_at_chunk_end();
-      if (!failed_ && over_limit)
-        fail(parse_errc::document_size_limit, options_.max_document_size);
+      if (!failed_ && over_limit) fail(parse_errc::document_size_limit, options_.max_document_size);
     }
     if (failed_) ec = error_.code;
     total_offset_ = chunk_offset_ + used;
@@ -188,9 +186,9 @@ class parser_core {
     for (window_begin_ = 0; window_begin_ < chunk_size_; window_begin_ = window_end_) {
       window_end_ = std::min(chunk_size_, window_begin_ + window_bytes);
       reserve_index(window_end_ - window_begin_);
-      window_index_ = stream::index_structurals(
-          kernel_, chunk_ + window_begin_, window_end_ - window_begin_, index_state_,
-          positions_.get(), escape_words_.get());
+      window_index_ =
+          stream::index_structurals(kernel_, chunk_ + window_begin_, window_end_ - window_begin_,
+                                    index_state_, positions_.get(), escape_words_.get());
       next_ = 0;
       if (pending_ == pending_token::string || pending_ == pending_token::key) {
         if (!resume_string()) return stop_offset_in_chunk();
@@ -209,10 +207,9 @@ class parser_core {
   }
 
   std::size_t stop_offset_in_chunk() const noexcept {
-    if (failed_) return static_cast<std::size_t>(
-        std::min<std::uint64_t>(chunk_size_, error_.offset > chunk_offset_
-                                                 ? error_.offset - chunk_offset_
-                                                 : 0));
+    if (failed_)
+      return static_cast<std::size_t>(std::min<std::uint64_t>(
+          chunk_size_, error_.offset > chunk_offset_ ? error_.offset - chunk_offset_ : 0));
     return static_cast<std::size_t>(stop_at_ - chunk_offset_);
   }
 
@@ -227,9 +224,7 @@ class parser_core {
     std::uint64_t count;  // members or elements so far in the innermost container
   };
 
-  cursor load_cursor() const noexcept {
-    return {state_, stack_.empty() ? 0 : stack_.back().count};
-  }
+  cursor load_cursor() const noexcept { return {state_, stack_.empty() ? 0 : stack_.back().count}; }
   void store_cursor(const cursor& c) noexcept {
     state_ = c.state;
     if (!stack_.empty()) stack_.back().count = c.count;
@@ -260,14 +255,22 @@ class parser_core {
 
     switch (cur.state) {
       case grammar_state::document_start:
-      case grammar_state::value: goto value;
-      case grammar_state::array_first: goto array_first;
-      case grammar_state::array_next: goto array_next;
-      case grammar_state::object_first: goto object_first;
-      case grammar_state::object_key: goto object_key;
-      case grammar_state::object_colon: goto object_colon;
-      case grammar_state::object_next: goto object_next;
-      case grammar_state::document_end: goto document_end;
+      case grammar_state::value:
+        goto value;
+      case grammar_state::array_first:
+        goto array_first;
+      case grammar_state::array_next:
+        goto array_next;
+      case grammar_state::object_first:
+        goto object_first;
+      case grammar_state::object_key:
+        goto object_key;
+      case grammar_state::object_colon:
+        goto object_colon;
+      case grammar_state::object_next:
+        goto object_next;
+      case grammar_state::document_end:
+        goto document_end;
     }
 
   value:  // value = object / array / string / number / true / false / null
@@ -360,7 +363,7 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c != '"') return fail(parse_errc::expected_key_after_comma, absolute(at));
-  key: {
+  key : {
     if (i + 1 == n) [[unlikely]] {
       cur.state = grammar_state::object_key;
       suspend_in_string(at, pending_token::key);
@@ -424,7 +427,7 @@ class parser_core {
     if (c == ']') goto close_container;
     return fail(parse_errc::expected_array_comma, absolute(at));
 
-  close_container: {  // '}' or ']' (the caller checked it matches the innermost container)
+  close_container : {  // '}' or ']' (the caller checked it matches the innermost container)
     const bool is_object = stack_.back().is_object;
     stack_.pop_back();
     const bool go_on =
@@ -503,13 +506,11 @@ class parser_core {
     return true;
   }
 
-
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   // A number or literal at p (absolute offset `offset`), readable up to `limit`. Returns its
   // length, or npos if it needs more input (more_may_follow) or failed (failed_ set).
-  std::size_t scalar(const char* p, const char* limit, bool more_may_follow,
-                     std::uint64_t offset) {
+  std::size_t scalar(const char* p, const char* limit, bool more_may_follow, std::uint64_t offset) {
     const char c = *p;
     if (c == 't' || c == 'f' || c == 'n') {
       const char* word = c == 't' ? "true" : c == 'f' ? "false" : "null";
@@ -617,8 +618,8 @@ class parser_core {
   // Delivers the unescaped part of token_ that is complete (no escape or UTF-8 sequence
   // cut at its end) as a string or key part, keeping the rest in token_.
   void flush_string_part() {
-    std::size_t usable = token_.size() - incomplete_utf8_suffix(token_.data(),
-                                                                  token_.data() + token_.size());
+    std::size_t usable =
+        token_.size() - incomplete_utf8_suffix(token_.data(), token_.data() + token_.size());
     unescaped_.clear();
     unescape_result r = unescape_string(token_.data(), token_.data() + usable, unescaped_, true);
     if (r.error != parse_errc::ok) {
@@ -657,8 +658,7 @@ class parser_core {
 
   bool finish_scalar_from_token(bool more_may_follow) {
     const char* p = token_.data();
-    const std::size_t length =
-        scalar(p, p + token_.size(), more_may_follow, token_offset_);
+    const std::size_t length = scalar(p, p + token_.size(), more_may_follow, token_offset_);
     pending_ = pending_token::none;
     if (length == npos) return false;
     return after_value(token_offset_ + length);
@@ -681,8 +681,8 @@ class parser_core {
       if constexpr (takes_parts) {
         ok = deliver_string(token_.data(), token_.size(), true, token_offset_, is_key);
       } else {
-        ok = deliver_string(token_.data(), token_.size(), escaped_end(close), token_offset_,
-                            is_key);
+        ok =
+            deliver_string(token_.data(), token_.size(), escaped_end(close), token_offset_, is_key);
       }
     }
     if (!ok) return false;
@@ -703,15 +703,14 @@ class parser_core {
       if (pending_buffered_) {
         joined = token_;
         std::size_t end = 0;
-        while (end < chunk_size_ &&
-               stream::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
+        while (end < chunk_size_ && stream::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
           ++end;
         joined.append(chunk_, end);
         p = joined.data();
       }
       const char* limit = pending_buffered_ ? p + joined.size() : chunk_ + chunk_size_;
-      const std::uint64_t offset = pending_buffered_ ? token_offset_
-                                                     : chunk_offset_ + pending_begin_;
+      const std::uint64_t offset =
+          pending_buffered_ ? token_offset_ : chunk_offset_ + pending_begin_;
       if (*p == '-' || is_digit(*p)) {
         number_result r;
         parse_number(p, limit, true, r);
@@ -777,8 +776,7 @@ class parser_core {
       lines += count;
       if (last_in >= 0) last = static_cast<std::int64_t>(window_start) + last_in;
     }
-    const error_location where{lines + 1,
-                               offset - static_cast<std::uint64_t>(last + 1) + 1};
+    const error_location where{lines + 1, offset - static_cast<std::uint64_t>(last + 1) + 1};
     error_ = make_parse_error(
         code, offset, where,
         chunk_ != nullptr ? std::string_view(chunk_, chunk_size_) : std::string_view(),
@@ -801,7 +799,8 @@ class parser_core {
   void reserve_index(std::size_t window) {
     if (window <= index_capacity_) return;
     // Round up so that a stream of slightly growing chunks does not reallocate each time.
-    const std::size_t bytes = std::min(window_bytes, std::max<std::size_t>(window, 2 * index_capacity_));
+    const std::size_t bytes =
+        std::min(window_bytes, std::max<std::size_t>(window, 2 * index_capacity_));
     positions_.reset(new std::uint32_t[stream::positions_capacity(bytes)]);
     escape_words_.reset(new std::uint64_t[stream::escape_bits_capacity(bytes)]);
     index_capacity_ = bytes;
@@ -815,9 +814,9 @@ class parser_core {
   bool pending_buffered_ = false;  // the pending token's bytes are in token_ (else in chunk_)
   bool failed_ = false;
   bool done_ = false;
-  std::size_t pending_begin_ = 0;      // in chunk_, when not buffered
-  std::uint64_t token_offset_ = 0;     // absolute offset of token_[0]
-  std::uint64_t stop_at_ = 0;          // absolute end of the value that ended the parse
+  std::size_t pending_begin_ = 0;   // in chunk_, when not buffered
+  std::uint64_t token_offset_ = 0;  // absolute offset of token_[0]
+  std::uint64_t stop_at_ = 0;       // absolute end of the value that ended the parse
   parse_error error_;
 
   // The chunk being fed and the window being walked.
