@@ -147,15 +147,13 @@ struct generic_indexer {
 
       s.previous = bytes;
       // Only a full block can be followed by another block in this call.
-      s.previous_incomplete = has_non_ascii && valid == 64 && ends_incomplete(last_three(bytes));
+      // (Read from memory, not from the register: taking the block's address would keep it
+      // on the stack.)
+      s.previous_incomplete = has_non_ascii && valid == 64 && ends_incomplete(data + 64 * b + 61);
     }
     return true;
   }
 
-  // The last three bytes of a full block, oldest first.
-  static inline const std::uint8_t* last_three(const block& bytes) noexcept {
-    return reinterpret_cast<const std::uint8_t*>(&bytes) + 61;
-  }
 
   static index_result run(const char* input, std::size_t length, indexer_state& state,
                           std::uint32_t* positions, std::uint64_t* escape_words) noexcept {
