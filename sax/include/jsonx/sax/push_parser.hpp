@@ -30,6 +30,8 @@ class push_parser {
   /// Parses the next piece of input. Returns how many bytes of `chunk` were consumed: all of
   /// them, unless the parse ended inside it (an error, a handler stop, or the end of the first
   /// value with parse_options::stop_after_value, where the rest belongs to the caller).
+  /// After a failure it consumes nothing and sets parse_errc::parser_failed; error() keeps
+  /// the first error until reset().
   std::size_t feed(std::string_view chunk, std::error_code& ec) { return core_.feed(chunk, ec); }
   /// Throwing flavour of feed(): throws parse_exception.
   std::size_t feed(std::string_view chunk) {
@@ -39,7 +41,8 @@ class push_parser {
     return used;
   }
 
-  /// Declares the end of the input: what was fed must be complete.
+  /// Declares the end of the input: what was fed must be complete. After a failure it sets
+  /// the failure's code again.
   void finish(std::error_code& ec) { core_.finish(ec); }
   /// Throwing flavour of finish().
   void finish() {

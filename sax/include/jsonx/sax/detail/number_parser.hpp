@@ -26,6 +26,14 @@ enum class number_kind : std::uint8_t {
   big,         ///< an integer beyond 64 bits, or a number beyond double range
   invalid,     ///< not a number (end points at the offending byte)
   incomplete,  ///< the bytes ended inside the number and more may follow
+  truncated,   ///< the input ended inside the number ("-", "1.", "1e+")
+};
+
+/// What lies at the end of the bytes given for a number or literal.
+enum class token_end : std::uint8_t {
+  open,          ///< a chunk end: more bytes may continue the token
+  delimited,     ///< a delimiter (the token was cut by chunks and is now complete)
+  end_of_input,  ///< the end of the whole input
 };
 
 struct number_result {
@@ -116,16 +124,19 @@ inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4, 
                                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 /// Scans and converts the number at `p` into `r`. `limit` is the end of the readable bytes;
-/// if `more_may_follow`, reaching `limit` inside the number yields `incomplete`. (The result
+/// `end` says what lies there: reaching it inside the number yields `incomplete` (open),
+/// `invalid` (delimited: "1." then ']') or `truncated` (end of input). (The result
 /// is written field by field into the caller's object: returning the struct by value made
 /// the caller reload it with one wide load that could not be forwarded from the narrow
 /// stores, a stall on every number.)
-inline void parse_number(const char* p, const char* limit, bool more_may_follow,
+inline void parse_number(const char* p, const char* limit, token_end end,
                          number_result& r) noexcept {
   const char* const start = p;
   auto at_end = [&](const char* q) { return q == limit; };
   auto ran_out = [&](const char* q) {
-    r.kind = more_may_follow ? number_kind::incomplete : number_kind::invalid;
+    r.kind = end == token_end::open        ? number_kind::incomplete
+             : end == token_end::delimited ? number_kind::invalid
+                                           : number_kind::truncated;
     r.end = q;
     return;
   };
@@ -182,7 +193,7 @@ inline void parse_number(const char* p, const char* limit, bool more_may_follow,
     }
     exponent = exp_negative ? -e : e;
   }
-  if (at_end(p) && more_may_follow) return ran_out(p);
+  if (at_end(p) && end == token_end::open) return ran_out(p);
   // A number ends where the indexer's scalar run ends: any other byte here is garbage in
   // the same token, such as "01", "1.2.3" or "12abc".
   if (!at_end(p) && stream::is_scalar_byte(static_cast<unsigned char>(*p))) return invalid_at(p);

@@ -90,6 +90,7 @@ class parser_core {
     pending_ = pending_token::none;
     pending_buffered_ = false;
     token_.clear();
+    recent_size_ = 0;
     stack_.clear();
     error_ = {};
     failed_ = false;
@@ -114,8 +115,8 @@ class parser_core {
   H& handler() noexcept { return *handler_; }
 
   std::size_t feed(std::string_view input, std::error_code& ec) {
-    if (failed_) {
-      ec = error_.code ? error_.code : make_error_code(parse_errc::parser_failed);
+    if (failed_) {  // error() keeps the first error
+      ec = make_error_code(parse_errc::parser_failed);
       return 0;
     }
     ec = {};
@@ -136,6 +137,7 @@ class parser_core {
     }
     if (failed_) ec = error_.code;
     total_offset_ = chunk_offset_ + used;
+    remember_recent(input.substr(0, used));
     chunk_ = nullptr;
     chunk_size_ = 0;
     return used;
@@ -154,7 +156,7 @@ class parser_core {
     window_begin_ = 0;
     const std::uint64_t end = total_offset_;
     if (pending_ == pending_token::scalar) {
-      finish_scalar_from_token(/*more_may_follow=*/false);
+      finish_scalar_from_token(token_end::end_of_input);
     } else if (pending_ != pending_token::none) {
       if (!pending_string_has_bad_escape(end))
         fail(index_state_.utf8_incomplete() ? parse_errc::invalid_utf8
@@ -311,7 +313,7 @@ class parser_core {
       default: {
         const std::size_t chunk_at = window_begin_ + at;
         const std::size_t length = scalar(chunk_ + chunk_at, chunk_ + chunk_size_,
-                                          /*more_may_follow=*/true, absolute(at));
+                                          token_end::open, absolute(at));
         if (length == npos) {
           if (failed_) return false;
           // Cut by the chunk end: it is the last structural of the chunk.
@@ -509,8 +511,8 @@ class parser_core {
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   // A number or literal at p (absolute offset `offset`), readable up to `limit`. Returns its
-  // length, or npos if it needs more input (more_may_follow) or failed (failed_ set).
-  std::size_t scalar(const char* p, const char* limit, bool more_may_follow, std::uint64_t offset) {
+  // length, or npos if it needs more input (end is open) or failed (failed_ set).
+  std::size_t scalar(const char* p, const char* limit, token_end end, std::uint64_t offset) {
     const char c = *p;
     if (c == 't' || c == 'f' || c == 'n') {
       const char* word = c == 't' ? "true" : c == 'f' ? "false" : "null";
@@ -531,9 +533,12 @@ class parser_core {
         return npos;
       }
       if (available <= length) {
-        if (more_may_follow) return npos;
-        if (available < length) {
-          fail(parse_errc::invalid_literal, offset);
+        if (end == token_end::open) return npos;
+        if (available < length) {  // "tru" then a delimiter, or then the end of input
+          if (end == token_end::delimited)
+            fail(parse_errc::invalid_literal, offset);
+          else
+            fail(parse_errc::incomplete_input, offset + available);
           return npos;
         }
       } else if (stream::is_scalar_byte(static_cast<unsigned char>(p[length]))) {
@@ -554,7 +559,7 @@ class parser_core {
       return npos;
     }
     number_result r;
-    parse_number(p, limit, more_may_follow, r);
+    parse_number(p, limit, end, r);
     const std::string_view text(p, static_cast<std::size_t>(r.end - p));
     if (text.size() > options_.max_token_size) {
       fail(parse_errc::token_size_limit, offset);
@@ -563,6 +568,9 @@ class parser_core {
     bool go_on = true;
     switch (r.kind) {
       case number_kind::incomplete:
+        return npos;
+      case number_kind::truncated:
+        fail(parse_errc::incomplete_input, offset + text.size());
         return npos;
       case number_kind::invalid:
         fail(parse_errc::invalid_number, offset + text.size());
@@ -653,12 +661,12 @@ class parser_core {
       return true;  // still cut: the whole chunk continues it; run_chunk indexes it
     }
     pending_ = pending_token::none;
-    return finish_scalar_from_token(/*more_may_follow=*/false);
+    return finish_scalar_from_token(token_end::delimited);
   }
 
-  bool finish_scalar_from_token(bool more_may_follow) {
+  bool finish_scalar_from_token(token_end end) {
     const char* p = token_.data();
-    const std::size_t length = scalar(p, p + token_.size(), more_may_follow, token_offset_);
+    const std::size_t length = scalar(p, p + token_.size(), end, token_offset_);
     pending_ = pending_token::none;
     if (length == npos) return false;
     return after_value(token_offset_ + length);
@@ -713,7 +721,7 @@ class parser_core {
           pending_buffered_ ? token_offset_ : chunk_offset_ + pending_begin_;
       if (*p == '-' || is_digit(*p)) {
         number_result r;
-        parse_number(p, limit, true, r);
+        parse_number(p, limit, token_end::open, r);
         if (r.kind == number_kind::invalid) {
           fail(parse_errc::invalid_number, offset + static_cast<std::uint64_t>(r.end - p));
           return;
@@ -777,14 +785,41 @@ class parser_core {
       if (last_in >= 0) last = static_cast<std::int64_t>(window_start) + last_in;
     }
     const error_location where{lines + 1, offset - static_cast<std::uint64_t>(last + 1) + 1};
-    error_ = make_parse_error(
-        code, offset, where,
-        chunk_ != nullptr ? std::string_view(chunk_, chunk_size_) : std::string_view(),
-        chunk_offset_, token_, pending_buffered_ ? token_offset_ : 0);
+    // The excerpt comes from the bytes still at hand: the last bytes of earlier chunks and the
+    // current chunk (or the pending token).
+    std::string_view bytes =
+        chunk_ != nullptr ? std::string_view(chunk_, chunk_size_) : std::string_view();
+    std::uint64_t bytes_offset = chunk_offset_;
+    std::string joined;
+    if (recent_size_ != 0 && offset < chunk_offset_ + recent_capacity) {
+      joined.assign(recent_, recent_size_);
+      joined.append(bytes.substr(0, std::min<std::size_t>(bytes.size(), recent_capacity)));
+      bytes = joined;
+      bytes_offset = chunk_offset_ - recent_size_;
+    }
+    error_ = make_parse_error(code, offset, where, bytes, bytes_offset, token_,
+                              pending_buffered_ ? token_offset_ : 0);
     return false;
   }
 
+  // Keeps the last bytes before the next chunk, for error excerpts only.
+  void remember_recent(std::string_view consumed) noexcept {
+    if (consumed.size() >= recent_capacity) {
+      std::memcpy(recent_, consumed.data() + consumed.size() - recent_capacity, recent_capacity);
+      recent_size_ = recent_capacity;
+      return;
+    }
+    const std::size_t keep = std::min(recent_size_, recent_capacity - consumed.size());
+    std::memmove(recent_, recent_ + recent_size_ - keep, keep);
+    std::memcpy(recent_ + keep, consumed.data(), consumed.size());
+    recent_size_ = keep + consumed.size();
+  }
+
   // ---- state ------------------------------------------------------------------------------
+
+  static constexpr std::size_t recent_capacity = 24;
+  char recent_[recent_capacity];  // the last bytes of the chunks before the current one
+  std::size_t recent_size_ = 0;
 
   H* handler_;
   parse_options options_;
