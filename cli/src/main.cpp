@@ -1,0 +1,45 @@
+// jsonx: validate a JSON input or count its parse events, streaming it through the push parser.
+#include <cstdio>
+#include <exception>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "command_line.hpp"
+#include "commands.hpp"
+
+#ifndef JSONX_VERSION
+#error "JSONX_VERSION must be defined by the build"
+#endif
+
+int main(int argc, char** argv) {
+  using namespace jsonx::cli;
+  std::vector<std::string_view> arguments(argv + 1, argv + argc);
+  std::string problem;
+  auto command = parse_command_line(arguments, problem);
+  if (!command) {
+    std::fprintf(stderr, "jsonx: %s\nTry 'jsonx --help'.\n", problem.c_str());
+    return exit_usage_or_io;
+  }
+  try {
+    switch (command->command) {
+      case command_kind::help:
+        std::fwrite(usage_text().data(), 1, usage_text().size(), stdout);
+        return exit_valid;
+      case command_kind::version:
+        std::printf("jsonx %s\n", JSONX_VERSION);
+        return exit_valid;
+      case command_kind::validate:
+        return run_validate(*command, stdout, stderr);
+      case command_kind::stats:
+        return run_stats(*command, stdout, stderr);
+    }
+  } catch (const std::bad_alloc&) {
+    // A --chunk-size larger than memory is the likely cause.
+    std::fprintf(stderr, "jsonx: out of memory (chunk size %zu bytes)\n", command->chunk_size);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "jsonx: %s\n", e.what());
+  }
+  return exit_usage_or_io;
+}

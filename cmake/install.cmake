@@ -1,0 +1,50 @@
+# Installation: the libraries' headers and static libraries, with an exported CMake package so
+# that another project can write
+#
+#   find_package(jsonx 0.1 REQUIRED)
+#   target_link_libraries(app PRIVATE jsonx::jsonx)   # or jsonx::sax, jsonx::stream
+#
+# Included from the top-level CMakeLists.txt after every library target exists.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(jsonx_install_cmake_dir "${CMAKE_INSTALL_LIBDIR}/cmake/jsonx")
+
+# The library layers, top of the data flow first. A layer is installed if its target exists,
+# so that a new folder only has to be named here; its public headers live in <layer>/include.
+set(jsonx_installed_layers stream sax dom bind encode)
+set(jsonx_installed_targets jsonx)
+foreach(layer IN LISTS jsonx_installed_layers)
+  if(TARGET jsonx_${layer})
+    list(APPEND jsonx_installed_targets jsonx_${layer})
+    install(DIRECTORY "${PROJECT_SOURCE_DIR}/${layer}/include/"
+            DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+            FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+  endif()
+endforeach()
+
+install(TARGETS ${jsonx_installed_targets}
+  EXPORT jsonx_targets
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
+  INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+
+# Exported as jsonx::jsonx, jsonx::sax, jsonx::stream (each target's EXPORT_NAME).
+install(EXPORT jsonx_targets
+  NAMESPACE jsonx::
+  FILE jsonxTargets.cmake
+  DESTINATION "${jsonx_install_cmake_dir}")
+
+configure_package_config_file(
+  "${CMAKE_CURRENT_LIST_DIR}/jsonxConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/jsonxConfig.cmake"
+  INSTALL_DESTINATION "${jsonx_install_cmake_dir}")
+# 0.x releases may break the API between minor versions: a request for 0.1 accepts 0.1.z only.
+write_basic_package_version_file(
+  "${PROJECT_BINARY_DIR}/jsonxConfigVersion.cmake"
+  VERSION "${PROJECT_VERSION}"
+  COMPATIBILITY SameMinorVersion)
+install(FILES
+  "${PROJECT_BINARY_DIR}/jsonxConfig.cmake"
+  "${PROJECT_BINARY_DIR}/jsonxConfigVersion.cmake"
+  DESTINATION "${jsonx_install_cmake_dir}")
