@@ -1,0 +1,29 @@
+// The adapters: one per library, each registering its cases for every loaded corpus file.
+//
+// Library names used in case names: jsonx (jsonx_<kernel> for per-kernel runs), simdjson,
+// simdjson_ondemand, simdjson_minify, rapidjson, boostjson, nlohmann, yajl.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace jsonx_bench {
+
+/// A fact about the configuration that runs, printed first and added to the benchmark context
+/// (so it is in the JSON output too): e.g. {"jsonx_default_kernel", "avx2"}.
+struct context_entry {
+  std::string key;
+  std::string value;
+};
+
+void register_jsonx_cases();
+std::vector<context_entry> jsonx_context();
+
+void register_simdjson_cases();
+std::vector<context_entry> simdjson_context();
+
+void register_boostjson_cases();
+void register_rapidjson_cases();
+void register_yajl_cases();
+
+}  // namespace jsonx_bench

@@ -1,0 +1,71 @@
+// jsonx_bench: every library, every task, in one Google Benchmark run.
+//
+// The first line printed says which kernels run (jsonx's default kernel, simdjson's active and
+// On-Demand implementations); the same facts are in the benchmark context, so JSON output
+// (--benchmark_out) carries them too. Absent corpus files are reported and skipped.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "adapters/adapters.hpp"
+#include "bench_cases.hpp"
+#include "jsonx/corpus/corpus.hpp"
+
+namespace {
+
+// With --benchmark_format=json or csv, stdout is machine-read: say it on stderr then.
+bool stdout_is_machine_readable(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--benchmark_format=", 19) == 0 &&
+        std::strcmp(argv[i] + 19, "console") != 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace jsonx_bench;
+
+  std::vector<context_entry> context = jsonx_context();
+  for (context_entry& entry : simdjson_context()) context.push_back(std::move(entry));
+  context.push_back({"corpus_directory", jsonx::corpus::directory().string()});
+
+  std::string header = "jsonx_bench:";
+  for (const context_entry& entry : context) header += " " + entry.key + "=" + entry.value;
+  std::FILE* header_stream = stdout_is_machine_readable(argc, argv) ? stderr : stdout;
+  std::fprintf(header_stream, "%s\n", header.c_str());
+  std::fflush(header_stream);  // before the corpus loader's own lines on stderr
+  for (const std::string& name : missing_corpus_files()) {
+    std::fprintf(header_stream, "jsonx_bench: SKIPPED every case on %s: corpus file absent\n",
+                 name.c_str());
+  }
+  std::fflush(header_stream);
+
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  for (const context_entry& entry : context) benchmark::AddCustomContext(entry.key, entry.value);
+
+  // jsonx first, so that it leads each task and file (register_pending_cases() keeps this
+  // order within a task and file).
+  register_jsonx_cases();
+  register_simdjson_cases();
+  register_boostjson_cases();
+  register_rapidjson_cases();
+  register_yajl_cases();
+  register_pending_cases();
+
+  if (corpus_files().empty()) {
+    std::fprintf(header_stream, "jsonx_bench: no corpus file found in %s (set JSONX_CORPUS_DIR)\n",
+                 jsonx::corpus::directory().string().c_str());
+    return 0;
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""Runs jsonx_bench and prints its results as tables: GB/s per task and file, and ratios of jsonx
+to each peer, with the kernels that ran and the project's benchmark goals checked.
+
+    bench/compare.py --binary build-bench/bench/jsonx_bench            # 3 repetitions, medians
+    bench/compare.py --binary ... --filter 'sax_whole/.*/twitter' --repetitions 5
+    bench/compare.py --json-in results.json                             # re-read a saved run
+
+Each case is run --repetitions times (Google Benchmark's --benchmark_repetitions, interleaved at
+random with the other cases' repetitions); the median of the repetitions is reported. Throughput is in GB/s (10^9 bytes per second of CPU time, as Google
+Benchmark computes bytes/s); ratios are jsonx's throughput over the peer's, so above 1 means jsonx
+is faster. Small files are also shown in ns per parse. Python 3 standard library only.
+"""
+
+import argparse
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+
+FILE_ORDER = ["twitter", "citm_catalog", "canada", "small"]
+TASK_ORDER = ["index", "sax_whole", "sax_chunked_4k", "sax_chunked_64k", "parse_dom",
+              "parse_dom_chunked_64k", "serialize", "decode_typed", "encode_typed"]
+LIBRARY_ORDER = ["jsonx", "jsonx_avx512", "jsonx_avx2", "jsonx_scalar", "simdjson_minify",
+                 "simdjson", "simdjson_ondemand", "boostjson", "rapidjson", "nlohmann", "yajl"]
+SMALL_FILES = {"small"}
+
+# Benchmark goals from the issues: (task, kind, argument, per-file minimum ratio).
+#   "fastest_peer": jsonx / the fastest peer on the task and file
+#   "peer": jsonx / the named peer
+#   "own_task": jsonx / jsonx on the named task (chunked against whole buffer)
+#   "every_kernel_vs_peer": each jsonx_<kernel> / the named peer
+GOALS = [
+    ("index", "every_kernel_vs_peer", "simdjson_minify", {"*": 1 / 1.25}),
+    ("sax_whole", "fastest_peer", None, {"*": 1.1}),
+    ("sax_chunked_64k", "own_task", "sax_whole", {"*": 0.95}),
+    ("sax_chunked_4k", "own_task", "sax_whole", {"*": 0.85}),
+    ("parse_dom", "peer", "simdjson", {"*": 1.1}),
+    ("parse_dom_chunked_64k", "own_task", "parse_dom", {"*": 0.95}),
+    ("serialize", "peer", "boostjson", {"twitter": 2.4, "citm_catalog": 2.5, "canada": 1.6}),
+    ("decode_typed", "peer", "simdjson_ondemand", {"*": 1.1}),
+]
+
+
+def is_jsonx(library):
+    return library == "jsonx" or library.startswith("jsonx_")
+
+
+class Result:
+    """The median of one case's repetitions."""
+
+    def __init__(self, task, library, file):
+        self.task, self.library, self.file = task, library, file
+        self.throughputs = []  # bytes per second, one per repetition
+        self.cpu_ns = []  # CPU ns per iteration, one per repetition
+        self.labels = set()
+        self.error = None
+
+    @property
+    def gbps(self):
+        return statistics.median(self.throughputs) / 1e9 if self.throughputs else None
+
+    @property
+    def ns(self):
+        return statistics.median(self.cpu_ns) if self.cpu_ns else None
+
+
+NS_PER_UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def load_results(report):
+    """Groups the per-repetition entries of a Google Benchmark JSON report by case."""
+    results = {}
+    for entry in report.get("benchmarks", []):
+        if entry.get("run_type") == "aggregate":
+            continue  # medians are taken here, from the repetitions themselves
+        name = entry.get("run_name", entry["name"])
+        parts = name.split("/")
+        if len(parts) != 3:
+            continue
+        key = tuple(parts)
+        result = results.setdefault(key, Result(*parts))
+        if entry.get("error_occurred"):
+            result.error = entry.get("error_message", "error")
+            continue
+        if "bytes_per_second" in entry:
+            result.throughputs.append(float(entry["bytes_per_second"]))
+        unit = NS_PER_UNIT.get(entry.get("time_unit", "ns"), 1.0)
+        result.cpu_ns.append(float(entry["cpu_time"]) * unit)
+        if entry.get("label"):
+            result.labels.add(entry["label"])
+    return results
+
+
+def ordered(values, order):
+    rank = {v: i for i, v in enumerate(order)}
+    return sorted(values, key=lambda v: (rank.get(v, len(order)), v))
+
+
+def library_order(results, task):
+    """jsonx first (default, then kernels best first), then the peers, in a fixed order."""
+    libraries = {library for (t, library, _) in results if t == task}
+    jsonx = ordered([lib for lib in libraries if is_jsonx(lib)], LIBRARY_ORDER)
+    return jsonx + ordered([lib for lib in libraries if not is_jsonx(lib)], LIBRARY_ORDER)
+
+
+def kernel_of(result):
+    for label in result.labels:
+        if label.startswith("kernel "):
+            return label[len("kernel "):]
+    if result.library.startswith("jsonx_"):
+        return result.library[len("jsonx_"):]
+    return None
+
+
+def format_cell(result, file):
+    if result is None:
+        return "-"
+    if result.error:
+        return "skipped"
+    if result.gbps is None:
+        return "?"
+    text = f"{result.gbps:.2f}"
+    if file in SMALL_FILES and result.ns is not None:
+        text += f" ({result.ns:.0f} ns)"
+    if any(label.startswith("TALLY MISMATCH") for label in result.labels):
+        text += " !"
+    return text
+
+
+def format_ratio(numerator, denominator):
+    if numerator is None or denominator is None or numerator.error or denominator.error:
+        return "-"
+    if not numerator.gbps or not denominator.gbps:
+        return "-"
+    return f"{numerator.gbps / denominator.gbps:.2f}x"
+
+
+def ratio_value(numerator, denominator):
+    if numerator is None or denominator is None or numerator.error or denominator.error:
+        return None
+    if not numerator.gbps or not denominator.gbps:
+        return None
+    return numerator.gbps / denominator.gbps
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def task_tables(results, task):
+    libraries = library_order(results, task)
+    files = ordered({f for (t, _, f) in results if t == task}, FILE_ORDER)
+    get = lambda library, file: results.get((task, library, file))
+
+    def heading(library):
+        kernels = {kernel_of(get(library, f)) for f in files if get(library, f)} - {None}
+        if library == "jsonx" and kernels:
+            return f"jsonx ({', '.join(sorted(kernels))})"
+        return library
+
+    out = [f"### {task}", "", "GB/s (median; small also in ns per parse):", ""]
+    rows = [[file] + [format_cell(get(lib, file), file) for lib in libraries] for file in files]
+    out += [table(["file"] + [heading(lib) for lib in libraries], rows), ""]
+
+    jsonx_libraries = ["jsonx"] if "jsonx" in libraries else [l for l in libraries if is_jsonx(l)]
+    peers = [lib for lib in libraries if not is_jsonx(lib)]
+    columns, ratio_rows = [], {file: [] for file in files}
+    for mine in jsonx_libraries:
+        for peer in peers:
+            columns.append(f"{mine} / {peer}")
+            for file in files:
+                ratio_rows[file].append(format_ratio(get(mine, file), get(peer, file)))
+    # Chunked tasks: against jsonx's own whole-buffer figure.
+    base_task = own_base_task(results, task)
+    if base_task and "jsonx" in libraries:
+        columns.append(f"jsonx / {base_task}/jsonx")
+        for file in files:
+            ratio_rows[file].append(
+                format_ratio(get("jsonx", file), results.get((base_task, "jsonx", file))))
+    if columns:
+        out += ["Ratios (jsonx throughput / other; above 1 = jsonx faster):", ""]
+        out += [table(["file"] + columns, [[file] + ratio_rows[file] for file in files]), ""]
+
+    problems = []
+    for library in libraries:
+        for file in files:
+            result = get(library, file)
+            if result is None:
+                continue
+            if result.error:
+                problems.append(f"- {task}/{library}/{file}: skipped: {result.error}")
+            for label in sorted(result.labels):
+                if label.startswith("TALLY MISMATCH"):
+                    problems.append(f"- {task}/{library}/{file}: {label}")
+    if problems:
+        out += ["Skipped or flagged:", ""] + problems + [""]
+    return "\n".join(out)
+
+
+def own_base_task(results, task):
+    """For `X_chunked_N`: the whole-buffer task X_whole or X, if it was run."""
+    if "_chunked_" not in task:
+        return None
+    stem = task.split("_chunked_")[0]
+    for candidate in (stem + "_whole", stem):
+        if any(t == candidate for (t, _, _) in results):
+            return candidate
+    return None
+
+
+def goal_lines(results):
+    lines = []
+    for task, kind, argument, minimums in GOALS:
+        files = ordered({f for (t, _, f) in results if t == task}, FILE_ORDER)
+        for file in files:
+            minimum = minimums.get(file, minimums.get("*"))
+            if minimum is None:
+                continue
+            checks = []  # (description, ratio)
+            mine = results.get((task, "jsonx", file))
+            if kind == "fastest_peer":
+                peers = [r for (t, lib, f), r in results.items()
+                         if t == task and f == file and not is_jsonx(lib) and r.gbps and not r.error]
+                if peers:
+                    fastest = max(peers, key=lambda r: r.gbps)
+                    checks.append((f"jsonx / fastest peer ({fastest.library})",
+                                   ratio_value(mine, fastest)))
+            elif kind == "peer":
+                checks.append((f"jsonx / {argument}",
+                               ratio_value(mine, results.get((task, argument, file)))))
+            elif kind == "own_task":
+                checks.append((f"jsonx / {argument}/jsonx",
+                               ratio_value(mine, results.get((argument, "jsonx", file)))))
+            elif kind == "every_kernel_vs_peer":
+                kernels = [lib for (t, lib, f) in results
+                           if t == task and f == file and lib.startswith("jsonx_")]
+                for lib in ordered(kernels, LIBRARY_ORDER):
+                    r = results[(task, lib, file)]
+                    if not r.error:
+                        checks.append((f"{lib} / {argument}",
+                                       ratio_value(r, results.get((task, argument, file)))))
+            for description, ratio in checks:
+                if ratio is None:
+                    continue
+                verdict = "met" if ratio >= minimum else "MISSED"
+                lines.append(f"| {task} | {file} | {description} | {ratio:.2f}x | "
+                             f">= {minimum:.2f}x | {verdict} |")
+    if not lines:
+        return ""
+    header = ["| task | file | ratio | measured | goal | verdict |", "|---|---|---|---|---|---|"]
+    return "\n".join(["### Goals", ""] + header + lines) + "\n"
+
+
+def context_text(report):
+    context = report.get("context", {})
+    keys = ["jsonx_default_kernel", "jsonx_supported_kernels", "simdjson_version",
+            "simdjson_implementation", "simdjson_ondemand_builtin", "corpus_directory"]
+    facts = [f"{key}={context[key]}" for key in keys if key in context]
+    cpu = context.get("num_cpus"), context.get("mhz_per_cpu")
+    if cpu[0]:
+        facts.append(f"cpus={cpu[0]} @ {cpu[1]} MHz")
+    return "Kernels: " + ", ".join(facts) if facts else ""
+
+
+def run_benchmark(args, output_path):
+    command = [args.binary, f"--benchmark_repetitions={args.repetitions}",
+               f"--benchmark_out={output_path}", "--benchmark_out_format=json",
+               "--benchmark_display_aggregates_only=true"]
+    if not args.no_interleave:
+        # Repetitions of different cases interleaved in random order, so that a burst of load
+        # from elsewhere on the machine spreads over all cases instead of hitting one library.
+        command.append("--benchmark_enable_random_interleaving=true")
+    if args.filter:
+        command.append(f"--benchmark_filter={args.filter}")
+    if args.min_time:
+        command.append(f"--benchmark_min_time={args.min_time}")
+    command += args.extra
+    print("running: " + " ".join(command), file=sys.stderr)
+    # The console report goes to stderr, so stdout holds only the tables.
+    completed = subprocess.run(command, stdout=sys.stderr)
+    if completed.returncode != 0:
+        sys.exit(f"compare.py: {args.binary} exited with status {completed.returncode}")
+
+
+def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--binary", default="build-bench/bench/jsonx_bench",
+                        help="path of jsonx_bench (default: %(default)s)")
+    parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--filter", help="--benchmark_filter regex, e.g. 'sax_whole/.*/twitter'")
+    parser.add_argument("--min-time", help="--benchmark_min_time in seconds per repetition")
+    parser.add_argument("--no-interleave", action="store_true",
+                        help="run each case's repetitions back to back (default: interleaved)")
+    parser.add_argument("--json-in", help="read this saved JSON report instead of running")
+    parser.add_argument("--json-out", help="also keep the JSON report in this file")
+    parser.add_argument("extra", nargs="*", help="more arguments for jsonx_bench (after --)")
+    args = parser.parse_args()
+
+    if args.json_in:
+        with open(args.json_in) as f:
+            report = json.load(f)
+    else:
+        if not os.path.exists(args.binary):
+            sys.exit(f"compare.py: no jsonx_bench at {args.binary} (build with "
+                     "-DJSONX_BUILD_BENCH=ON, or pass --binary)")
+        with tempfile.TemporaryDirectory() as directory:
+            output_path = args.json_out or os.path.join(directory, "report.json")
+            run_benchmark(args, output_path)
+            with open(output_path) as f:
+                report = json.load(f)
+
+    results = load_results(report)
+    if not results:
+        sys.exit("compare.py: the report holds no task/library/file results")
+    print(context_text(report))
+    print()
+    for task in ordered({task for (task, _, _) in results}, TASK_ORDER):
+        print(task_tables(results, task))
+    print(goal_lines(results))
+
+
+if __name__ == "__main__":
+    main()
