@@ -1,0 +1,10 @@
+// Everything of the encoder: the writer, its options and sinks, the resumable serializer and
+// the minify/pretty conveniences.
+#pragma once
+
+#include "jsonx/encode/output_sink.hpp"
+#include "jsonx/encode/reformat.hpp"
+#include "jsonx/encode/serializer.hpp"
+#include "jsonx/encode/write_error.hpp"
+#include "jsonx/encode/write_options.hpp"
+#include "jsonx/encode/writer.hpp"

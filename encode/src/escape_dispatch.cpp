@@ -1,0 +1,35 @@
+// Picks the escape loops of a kernel; an unsupported kernel falls back to the best supported.
+#include <cstring>
+
+#include "string_escape.hpp"
+// For read_utf8 (a portable copy: this file has no target pragma).
+#include "escape_special.hpp"
+
+namespace jsonx::detail {
+
+const escape_kernel& escape_kernel_for(stream::kernel_id kernel) noexcept {
+  if (!stream::kernel_supported(kernel)) kernel = stream::default_kernel();
+  switch (kernel) {
+    case stream::kernel_id::avx512:
+      return escape_kernel_avx512;
+    case stream::kernel_id::avx2:
+      return escape_kernel_avx2;
+    case stream::kernel_id::scalar:
+      break;
+  }
+  return escape_kernel_scalar;
+}
+
+escape_status escape_status_of(const escape_result& result, const char* src_end,
+                               const char* dst_end) noexcept {
+  if (result.src == src_end) return escape_status::done;
+  if (static_cast<std::size_t>(dst_end - result.dst) < min_output_room) {
+    return escape_status::output_full;
+  }
+  const auto* src = reinterpret_cast<const unsigned char*>(result.src);
+  return read_utf8(src, reinterpret_cast<const unsigned char*>(src_end)).truncated
+             ? escape_status::truncated_utf8
+             : escape_status::invalid_utf8;
+}
+
+}  // namespace jsonx::detail

@@ -1,0 +1,63 @@
+// The string escaper's interface: one escape loop per kernel, chosen once per writer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "jsonx/encode/detail/small_copy.hpp"
+#include "jsonx/encode/write_options.hpp"
+#include "jsonx/stream/kernel.hpp"
+
+namespace jsonx::detail {
+
+/// Where the escape loop stopped: two pointers, returned in registers. It stops at the end of
+/// the input (done), when fewer than min_output_room bytes of room are left, or at a UTF-8
+/// sequence it must not pass (see escape_status_of).
+struct escape_result {
+  const char* src;
+  char* dst;
+};
+
+enum class escape_status : std::uint8_t {
+  done,            ///< every input byte written
+  output_full,     ///< fewer than min_output_room bytes of room left: lend more and call again
+  invalid_utf8,    ///< invalid UTF-8 at `src` (invalid_utf8_policy::error)
+  truncated_utf8,  ///< the input ends inside a UTF-8 sequence that starts at `src`
+};
+
+/// The escape loop needs this much room in the output to take a step (a 64-byte vector store,
+/// or one escape sequence of at most 12 bytes).
+inline constexpr std::size_t min_output_room = 64;
+
+/// Escapes [src, src_end) into [dst, dst_end) as `options` say, the quotes excluded.
+using escape_function = escape_result (*)(const write_options& options, const char* src,
+                                          const char* src_end, char* dst, char* dst_end);
+
+/// The loops of one kernel, specialised on whether <>& are escaped and whether bytes >= 0x80
+/// need looking at (validation, replacement, ascii_only, U+2028/U+2029).
+struct escape_kernel {
+  escape_function loop[2][2];  // [escape_html][inspect_non_ascii]
+};
+
+const escape_kernel& escape_kernel_for(stream::kernel_id kernel) noexcept;
+
+/// Why the loop stopped where it did (the cold path: call it only when src != src_end).
+escape_status escape_status_of(const escape_result& result, const char* src_end,
+                               const char* dst_end) noexcept;
+
+/// True if bytes >= 0x80 must be inspected under these options.
+inline bool inspects_non_ascii(const write_options& options) noexcept {
+  return options.invalid_utf8 != invalid_utf8_policy::assume_valid || options.ascii_only ||
+         options.escape_line_separators;
+}
+
+// Entry points of the kernels (escape_<kernel>.cpp).
+extern const escape_kernel escape_kernel_scalar;
+extern const escape_kernel escape_kernel_avx2;
+extern const escape_kernel escape_kernel_avx512;
+
+}  // namespace jsonx::detail

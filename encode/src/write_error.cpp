@@ -1,0 +1,41 @@
+// The "jsonx.write" error category.
+#include "jsonx/encode/write_error.hpp"
+
+namespace jsonx {
+
+namespace {
+class write_category_impl final : public std::error_category {
+ public:
+  const char* name() const noexcept override { return "jsonx.write"; }
+  std::string message(int code) const override {
+    switch (static_cast<write_errc>(code)) {
+      case write_errc::ok:
+        return "no error";
+      case write_errc::invalid_utf8:
+        return "a string is not valid UTF-8";
+      case write_errc::non_finite_number:
+        return "NaN or infinity cannot be written as JSON";
+      case write_errc::expected_key:
+        return "a value was written where an object key belongs";
+      case write_errc::expected_value:
+        return "a key was written outside an object or right after another key";
+      case write_errc::unbalanced_end:
+        return "an end of object or array with no such container open";
+      case write_errc::incomplete_document:
+        return "the document is incomplete (open containers, a cut string, or no value)";
+      case write_errc::unfinished_string_part:
+        return "another event came while a string was being written in parts";
+      case write_errc::sink_full:
+        return "the output sink is full";
+    }
+    return "unknown write error";
+  }
+};
+}  // namespace
+
+const std::error_category& write_category() noexcept {
+  static const write_category_impl category;
+  return category;
+}
+
+}  // namespace jsonx

@@ -1,0 +1,179 @@
+// Number printing: integers through the digit-pair table, doubles in the shortest form that
+// parses back bit-exact, compared with std::to_chars' shortest output.
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "jsonx/encode/detail/integer_format.hpp"
+#include "jsonx/encode/writer.hpp"
+#include "jsonx/sax/push_parser.hpp"
+#include "support/test_data.hpp"
+
+namespace jsonx::test {
+namespace {
+
+std::string format_u(std::uint64_t v) {
+  char buffer[32];
+  return {buffer, detail::format_uint64(v, buffer)};
+}
+std::string format_i(std::int64_t v) {
+  char buffer[32];
+  return {buffer, detail::format_int64(v, buffer)};
+}
+std::string to_chars_string(auto v) {
+  char buffer[64];
+  return {buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr};
+}
+
+TEST(integer_format, every_length_and_its_edges) {
+  std::uint64_t power = 1;
+  for (int digits = 1; digits <= 20; ++digits) {
+    for (std::uint64_t v : {power, power + 1, power - 1, power * 2 - 1}) {
+      ASSERT_EQ(format_u(v), to_chars_string(v));
+      EXPECT_EQ(detail::decimal_length(v), static_cast<int>(to_chars_string(v).size()));
+    }
+    if (digits < 20) power *= 10;
+  }
+  EXPECT_EQ(format_u(0), "0");
+  EXPECT_EQ(format_u(std::numeric_limits<std::uint64_t>::max()), "18446744073709551615");
+  EXPECT_EQ(format_i(std::numeric_limits<std::int64_t>::min()), "-9223372036854775808");
+  EXPECT_EQ(format_i(-1), "-1");
+}
+
+TEST(integer_format, random_values_match_to_chars) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 1000000; ++i) {
+    const std::uint64_t bits = rng();
+    const std::uint64_t v = bits >> (rng() % 64);  // every magnitude
+    ASSERT_EQ(format_u(v), to_chars_string(v));
+    const auto s = static_cast<std::int64_t>(v);
+    ASSERT_EQ(format_i(s), to_chars_string(s));
+  }
+}
+
+// The writer's text for `d` is std::to_chars' shortest text, or that text plus ".0" where it
+// would read as an integer; and it parses back to the same bits.
+::testing::AssertionResult prints_shortest(double d) {
+  char buffer[64];
+  const std::string ours(buffer, detail::format_double(d, buffer));
+  std::string reference = to_chars_string(d);
+  if (reference.find_first_of(".e") == std::string::npos) reference += ".0";
+  if (ours != reference) {
+    return ::testing::AssertionFailure() << "wrote " << ours << ", to_chars " << reference;
+  }
+  double back = 0;
+  const auto result = std::from_chars(ours.data(), ours.data() + ours.size(), back);
+  if (result.ec != std::errc{} || result.ptr != ours.data() + ours.size() ||
+      std::memcmp(&back, &d, sizeof d) != 0) {
+    return ::testing::AssertionFailure() << ours << " does not parse back bit-exact";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(double_format, a_million_random_bit_patterns_print_shortest_and_parse_back) {
+  std::mt19937_64 rng(20240601);
+  std::size_t checked = 0;
+  while (checked < 1000000) {
+    const std::uint64_t bits = rng();
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    if (!std::isfinite(d)) continue;
+    ASSERT_TRUE(prints_shortest(d)) << "bits " << std::hex << bits;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 1000000u);
+}
+
+TEST(double_format, edge_values) {
+  const double values[] = {0.0,
+                           -0.0,
+                           1.0,
+                           0.1,
+                           0.3,
+                           2.0 / 3.0,
+                           1e15,
+                           1e16,
+                           1e17,
+                           123456789012345678.0,
+                           9007199254740992.0,
+                           9007199254740993.0,
+                           1e-5,
+                           1e-6,
+                           1e-7,
+                           1.5e-300,
+                           5e-324,
+                           2.2250738585072014e-308,
+                           2.2250738585072009e-308,
+                           1.7976931348623157e308,
+                           std::numeric_limits<double>::epsilon(),
+                           100.0,
+                           1e22,
+                           1e23};
+  for (double d : values) {
+    EXPECT_TRUE(prints_shortest(d)) << d;
+    EXPECT_TRUE(prints_shortest(-d)) << -d;
+  }
+  // Every power of two and of ten in range.
+  for (int e = -1074; e <= 1023; ++e) ASSERT_TRUE(prints_shortest(std::ldexp(1.0, e))) << e;
+  for (int e = -323; e <= 308; ++e) {
+    ASSERT_TRUE(prints_shortest(std::strtod(("1e" + std::to_string(e)).c_str(), nullptr))) << e;
+  }
+}
+
+// Collects the doubles of a document.
+struct double_collector {
+  std::vector<double> values;
+  bool on_null() { return true; }
+  bool on_bool(bool) { return true; }
+  bool on_int64(std::int64_t v, std::string_view) {
+    values.push_back(static_cast<double>(v));
+    return true;
+  }
+  bool on_uint64(std::uint64_t, std::string_view) { return true; }
+  bool on_double(double v, std::string_view) {
+    values.push_back(v);
+    return true;
+  }
+  bool on_number_text(std::string_view) { return true; }
+  bool on_string(std::string_view) { return true; }
+  bool on_key(std::string_view) { return true; }
+  bool on_object_begin() { return true; }
+  bool on_object_end(std::size_t) { return true; }
+  bool on_array_begin() { return true; }
+  bool on_array_end(std::size_t) { return true; }
+};
+
+TEST(double_format, canada_numbers_print_shortest_and_parse_back) {
+  const named_input* canada = nullptr;
+  for (const named_input& f : corpus_files())
+    if (f.name.find("canada") != std::string::npos) canada = &f;
+  if (!canada) GTEST_SKIP() << "canada.json is absent from the corpus: skipped";
+  double_collector collector;
+  parse(canada->bytes, collector);
+  ASSERT_GT(collector.values.size(), 100000u);
+  for (double d : collector.values) ASSERT_TRUE(prints_shortest(d)) << d;
+
+  // And through the writer, as an array, parsed back equal.
+  std::string out;
+  writer w(out);
+  w.on_array_begin();
+  for (double d : collector.values) w.on_double(d);
+  w.on_array_end();
+  ASSERT_TRUE(w.finish());
+  double_collector back;
+  parse(out, back);
+  ASSERT_EQ(back.values.size(), collector.values.size());
+  EXPECT_EQ(
+      std::memcmp(back.values.data(), collector.values.data(), back.values.size() * sizeof(double)),
+      0);
+}
+
+}  // namespace
+}  // namespace jsonx::test
