@@ -1,0 +1,153 @@
+// document: a parsed JSON text, stored flat (see detail/node.hpp) with its own string arena.
+//
+// A document is built by a dom_builder (usually through dom::parser) and read through
+// elements: doc.root(). It owns two contiguous buffers, the nodes and the string bytes; a
+// parser reuses them from one parse to the next, so a warm parser does not allocate.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+#include "jsonx/dom/detail/node.hpp"
+#include "jsonx/dom/element.hpp"
+
+namespace jsonx::dom {
+
+namespace detail {
+
+/// A growable malloc-backed array of a trivially copyable type: growth is a realloc (an
+/// mremap for large blocks), and new capacity is left uninitialised.
+template <class T>
+class raw_buffer {
+  static_assert(std::is_trivially_copyable_v<T>);
+
+ public:
+  raw_buffer() noexcept = default;
+  raw_buffer(const raw_buffer& other) { assign(other); }
+  raw_buffer(raw_buffer&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)),
+        size_(std::exchange(other.size_, 0)),
+        capacity_(std::exchange(other.capacity_, 0)) {}
+  raw_buffer& operator=(const raw_buffer& other) {
+    if (this != &other) assign(other);
+    return *this;
+  }
+  raw_buffer& operator=(raw_buffer&& other) noexcept {
+    if (this != &other) {
+      std::free(data_);
+      data_ = std::exchange(other.data_, nullptr);
+      size_ = std::exchange(other.size_, 0);
+      capacity_ = std::exchange(other.capacity_, 0);
+    }
+    return *this;
+  }
+  ~raw_buffer() { std::free(data_); }
+
+  T* data() noexcept { return data_; }
+  const T* data() const noexcept { return data_; }
+  std::size_t size() const noexcept { return size_; }
+  std::size_t capacity() const noexcept { return capacity_; }
+  void set_size(std::size_t n) noexcept { size_ = n; }
+
+  /// Capacity for at least n elements, keeping the first size() of them.
+  void reserve(std::size_t n) {
+    if (n <= capacity_) return;
+    resize_block(n);
+  }
+  /// Capacity for at least n elements; the contents may be dropped (size() becomes 0).
+  void reserve_discarding(std::size_t n) {
+    if (n <= capacity_) return;
+    std::free(data_);
+    data_ = nullptr;
+    size_ = capacity_ = 0;
+    resize_block(n);
+  }
+  void shrink_to_fit() {
+    if (size_ == capacity_) return;
+    if (size_ == 0) {
+      std::free(data_);
+      data_ = nullptr;
+      capacity_ = 0;
+      return;
+    }
+    resize_block(size_);
+  }
+
+ private:
+  void assign(const raw_buffer& other) {
+    size_ = 0;
+    reserve(other.size_);
+    if (other.size_ != 0) std::memcpy(data_, other.data_, other.size_ * sizeof(T));
+    size_ = other.size_;
+  }
+  void resize_block(std::size_t n) {
+    void* block = std::realloc(data_, n * sizeof(T));
+    if (block == nullptr) throw std::bad_alloc();
+    data_ = static_cast<T*>(block);
+    capacity_ = n;
+  }
+
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace detail
+
+class document {
+ public:
+  document() noexcept = default;
+
+  /// The top-level value; a null element if the document is empty (nothing parsed, or the
+  /// last parse failed).
+  element root() const noexcept {
+    return complete_ ? element(nodes_.data(), strings_.data()) : element();
+  }
+  /// True if no value has been built (check the parser's error to know why).
+  bool empty() const noexcept { return !complete_; }
+
+  /// Nodes in use (one per value and per object key) and string bytes in use.
+  std::size_t node_count() const noexcept { return complete_ ? nodes_.size() : 0; }
+  std::size_t string_bytes() const noexcept { return complete_ ? strings_.size() : 0; }
+  /// Bytes held, used or not.
+  std::size_t capacity_bytes() const noexcept {
+    return nodes_.capacity() * sizeof(detail::node) + strings_.capacity();
+  }
+
+  /// True if every string was checked to be UTF-8 while the document was built: so for
+  /// documents of dom::parser (whose input is validated); false for documents a dom_builder
+  /// built from events of unknown origin. Serialization then skips re-validating.
+  bool utf8_validated() const noexcept { return complete_ && utf8_validated_; }
+
+  /// Empties the document; its buffers are kept for the next build.
+  void clear() noexcept {
+    nodes_.set_size(0);
+    strings_.set_size(0);
+    complete_ = false;
+    utf8_validated_ = false;
+  }
+  /// Gives back the capacity not in use.
+  void shrink_to_fit() {
+    nodes_.shrink_to_fit();
+    strings_.shrink_to_fit();
+  }
+
+  /// JSON value equality of the roots (see element's operator==).
+  friend bool operator==(const document& a, const document& b) noexcept {
+    return a.root() == b.root();
+  }
+
+ private:
+  friend class dom_builder;
+  friend class parser;
+  detail::raw_buffer<detail::node> nodes_;
+  detail::raw_buffer<char> strings_;
+  bool complete_ = false;
+  bool utf8_validated_ = false;
+};
+
+}  // namespace jsonx::dom

@@ -1,0 +1,145 @@
+// dom::parser: a push_parser driving a dom_builder. The parser core is instantiated here, once,
+// with the builder's callbacks inlined into it.
+#include "jsonx/dom/parser.hpp"
+
+#include "jsonx/dom/dom_builder.hpp"
+#include "jsonx/sax/push_parser.hpp"
+
+namespace jsonx::dom {
+namespace {
+
+parse_options single_value(parse_options options) {
+  options.multiple_values = false;
+  return options;
+}
+
+}  // namespace
+
+struct parser::impl {
+  explicit impl(const parse_options& options)
+      : builder(doc), push(builder, single_value(options)) {}
+
+  void start_new() {
+    push.reset();
+    builder.reset();
+    in_progress = true;
+  }
+  // After a failure the document is emptied, so that a half-built one is never read.
+  void fail() {
+    builder.reset();
+    in_progress = false;
+  }
+
+  document doc;
+  dom_builder builder;
+  push_parser<dom_builder> push;
+  bool in_progress = false;
+};
+
+parser::parser(const parse_options& options) : impl_(std::make_unique<impl>(options)) {}
+parser::~parser() = default;
+parser::parser(parser&&) noexcept = default;
+parser& parser::operator=(parser&&) noexcept = default;
+
+const document& parser::parse(std::string_view text, std::error_code& ec) {
+  impl& p = *impl_;
+  p.start_new();
+  p.builder.reserve_for_input(text.size());
+  p.builder.set_readable_input(text.data(), text.data() + text.size());
+  p.push.feed(text, ec);
+  p.builder.set_readable_input(nullptr, nullptr);
+  if (!ec) p.push.finish(ec);
+  if (ec) p.fail();
+  p.doc.utf8_validated_ = !ec;  // the parser checked every string
+  p.in_progress = false;
+  return p.doc;
+}
+
+const document& parser::parse(std::string_view text) {
+  std::error_code ec;
+  const document& doc = parse(text, ec);
+  if (ec) throw parse_exception(impl_->push.error());
+  return doc;
+}
+
+std::size_t parser::feed(std::string_view chunk, std::error_code& ec) {
+  impl& p = *impl_;
+  if (!p.in_progress) p.start_new();
+  p.builder.set_readable_input(chunk.data(), chunk.data() + chunk.size());
+  const std::size_t used = p.push.feed(chunk, ec);
+  p.builder.set_readable_input(nullptr, nullptr);
+  if (ec) p.fail();
+  return used;
+}
+
+std::size_t parser::feed(std::string_view chunk) {
+  std::error_code ec;
+  const std::size_t used = feed(chunk, ec);
+  if (ec) throw parse_exception(impl_->push.error());
+  return used;
+}
+
+const document& parser::finish(std::error_code& ec) {
+  impl& p = *impl_;
+  if (!p.in_progress) p.start_new();  // finish() with nothing fed: incomplete input
+  p.push.finish(ec);
+  if (ec) p.fail();
+  p.doc.utf8_validated_ = !ec;
+  p.in_progress = false;
+  return p.doc;
+}
+
+const document& parser::finish() {
+  std::error_code ec;
+  const document& doc = finish(ec);
+  if (ec) throw parse_exception(impl_->push.error());
+  return doc;
+}
+
+void parser::reset() noexcept {
+  impl_->push.reset();
+  impl_->builder.reset();
+  impl_->in_progress = false;
+}
+
+void parser::reserve(std::size_t input_bytes) {
+  // Reserving discards the document, so only between parses.
+  if (impl_->in_progress) return;
+  impl_->builder.reset();
+  impl_->builder.reserve_for_input(input_bytes);
+}
+
+const parse_error& parser::error() const noexcept {
+  return impl_->push.error();
+}
+const document& parser::doc() const noexcept {
+  return impl_->doc;
+}
+
+document parser::take_document() noexcept {
+  document taken = std::move(impl_->doc);
+  impl_->doc = document();
+  impl_->builder.reset();  // re-points the builder at the (now empty) buffers
+  impl_->in_progress = false;
+  return taken;
+}
+
+document parse(std::string_view text, parse_error& error, const parse_options& options) {
+  parser one_shot(options);
+  std::error_code ec;
+  one_shot.parse(text, ec);
+  error = one_shot.error();
+  if (ec) return document();
+  document doc = one_shot.take_document();
+  doc.shrink_to_fit();
+  return doc;
+}
+
+document parse(std::string_view text, const parse_options& options) {
+  parse_error error;
+  document doc = parse(text, error, options);
+  if (error) throw parse_exception(std::move(error));
+  return doc;
+}
+
+}  // namespace jsonx::dom
