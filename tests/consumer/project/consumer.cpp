@@ -1,0 +1,61 @@
+// Parses a string with an installed jsonx: proves the headers, the static libraries and the
+// exported targets are complete. Exit status 0 on success.
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include <jsonx/sax/push_parser.hpp>
+#include <jsonx/stream/kernel.hpp>
+
+namespace {
+
+// Writes the events as a compact trace, e.g. "{k:id i:7 k:tags [s:a s:b ]2 }2".
+struct trace_handler {
+  std::string trace;
+  bool add(std::string_view item) {
+    trace += item;
+    trace += ' ';
+    return true;
+  }
+  bool on_null() { return add("null"); }
+  bool on_bool(bool value) { return add(value ? "true" : "false"); }
+  bool on_int64(std::int64_t, std::string_view text) { return add("i:" + std::string(text)); }
+  bool on_uint64(std::uint64_t, std::string_view text) { return add("u:" + std::string(text)); }
+  bool on_double(double, std::string_view text) { return add("d:" + std::string(text)); }
+  bool on_number_text(std::string_view text) { return add("n:" + std::string(text)); }
+  bool on_string(std::string_view value) { return add("s:" + std::string(value)); }
+  bool on_key(std::string_view key) { return add("k:" + std::string(key)); }
+  bool on_object_begin() { return add("{"); }
+  bool on_object_end(std::size_t count) { return add("}" + std::to_string(count)); }
+  bool on_array_begin() { return add("["); }
+  bool on_array_end(std::size_t count) { return add("]" + std::to_string(count)); }
+};
+
+}  // namespace
+
+int main() {
+  const std::string_view input = R"({"id": 7, "tags": ["a", "b\n"], "big": 1e400, "x": null})";
+  const std::string expected = "{ k:id i:7 k:tags [ s:a s:b\n ]2 k:big n:1e400 k:x null }4 ";
+
+  trace_handler whole;
+  jsonx::parse_error error;
+  if (!jsonx::parse(input, whole, error)) {
+    std::fprintf(stderr, "consumer: parse failed: %s\n", error.message().c_str());
+    return 1;
+  }
+  // The same through push_parser, one byte at a time.
+  trace_handler chunked;
+  jsonx::push_parser<trace_handler> parser(chunked);
+  for (char byte : input) parser.feed(std::string_view(&byte, 1));
+  parser.finish();
+
+  if (whole.trace != expected || chunked.trace != expected) {
+    std::fprintf(stderr, "consumer: wrong events\nexpected: %s\nwhole:    %s\nchunked:  %s\n",
+                 expected.c_str(), whole.trace.c_str(), chunked.trace.c_str());
+    return 1;
+  }
+  std::printf("consumer: parsed with the %s kernel: %s\n",
+              std::string(jsonx::stream::kernel_name(parser.kernel())).c_str(),
+              whole.trace.c_str());
+  return 0;
+}
