@@ -5,6 +5,9 @@
 //   - every unescaped quote (the opening and the closing one of each string),
 //   - the first byte of each run of other non-whitespace bytes outside strings (numbers,
 //     literals, and garbage, which the parser rejects).
+// Two control bytes, 0x0C and 0x1A, are indexed as operators outside strings (they share a
+// nibble-table entry with ',' and ':'); they are invalid anywhere and the parser, which looks
+// at the real byte, rejects them.
 // It also validates what needs no grammar: UTF-8 everywhere, and no control character inside
 // a string. Its state (is the next byte escaped, are we inside a string, was the last byte part
 // of a scalar, the last UTF-8 bytes) is carried across blocks and across calls, so the input may
