@@ -24,15 +24,20 @@ namespace jsonx::stream {
 /// What the indexer itself can reject.
 enum class index_error : std::uint8_t {
   none,
-  invalid_utf8,            ///< a byte that cannot continue valid UTF-8
+  /// The first byte at which the input cannot be valid UTF-8 given the three before it: an
+  /// invalid lead byte (C0, C1, F5-FF) is reported at the byte after it, a truncated
+  /// sequence at the byte that breaks it.
+  invalid_utf8,
   control_char_in_string,  ///< a byte below 0x20 between quotes
 };
 
 /// The carries between blocks and between calls. Zero-initialised = start of a document.
 struct indexer_state {
-  std::uint64_t next_is_escaped = 0;      ///< 1 if the byte after the last one is escaped
-  std::uint64_t in_string = 0;            ///< all ones if the last byte was inside a string
-  std::uint64_t last_was_scalar = 0;      ///< 1 if the last byte continued a number or literal
+  std::uint64_t next_is_escaped = 0;  ///< 1 if the byte after the last one is escaped
+  std::uint64_t in_string = 0;        ///< all ones if the last byte was inside a string
+  /// 1 if the last byte was a scalar byte (not whitespace, operator or quote; inside
+  /// strings too, where it is masked out).
+  std::uint64_t last_was_scalar = 0;
   std::uint64_t escape_in_string = 0;     ///< 1 if the open string has seen a backslash so far
   std::uint8_t utf8_tail[3] = {0, 0, 0};  ///< the last three bytes, oldest first
 
