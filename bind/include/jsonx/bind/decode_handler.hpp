@@ -1,0 +1,180 @@
+// decode_handler: the SAX handler that decodes into typed targets as the events come.
+//
+//   my_config config;
+//   jsonx::decode_handler handler;
+//   handler.start(config);                       // or start(config, options)
+//   jsonx::push_parser parser(handler);
+//   for (auto chunk : chunks) parser.feed(chunk);
+//   parser.finish();                             // a binding error stops the parser;
+//   if (handler.failed()) ...                    // handler.make_error(parser.error())
+//
+// (jsonx::decoder<T> in decode.hpp wraps exactly this.) There is no intermediate tree and no
+// key string is built: each value event goes straight to the member or element it fills,
+// through the table of functions of that member's type (its value_ops); each key is matched
+// against the struct's precomputed field names. Open containers sit on a stack of frames;
+// a frame says what keys and the end event do at its level. One handler type serves every
+// target type, so push_parser<decode_handler> is instantiated once.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jsonx/bind/detail/decode_types.hpp"
+#include "jsonx/bind/error.hpp"
+#include "jsonx/bind/options.hpp"
+#include "jsonx/encode/writer.hpp"
+#include "jsonx/sax/error.hpp"
+
+namespace jsonx {
+
+namespace detail {
+// The value_ops of T (defined in detail/decode_rules.hpp).
+template <class T>
+constexpr const value_ops* ops_for() noexcept;
+}  // namespace detail
+
+class decode_handler {
+ public:
+  decode_handler() = default;
+  ~decode_handler() { abandon_frames(); }
+  decode_handler(const decode_handler&) = delete;
+  decode_handler& operator=(const decode_handler&) = delete;
+
+  /// Starts decoding a document into `target` (which must outlive the parse). Members whose
+  /// keys do not appear are left as they are; containers that appear are replaced.
+  template <class T>
+  void start(T& target, const decode_options& options = {}) {
+    start_erased({&target, detail::ops_for<T>()}, options);
+  }
+  void start_erased(detail::value_target root, const decode_options& options);
+  /// Starts decoding another document into the same target, with the same options.
+  void restart() { start_erased(root_, options_); }
+
+  /// Declares that the bytes in [begin, end) stay readable while the next events arrive (the
+  /// chunk being fed): keys inside it are then compared with whole 8-byte loads, which may
+  /// read past a key's end but never past `end`. Optional (decoder<T> and decode() do it);
+  /// without it keys are loaded byte-exactly. Cleared by start_erased().
+  void set_readable_input(const char* begin, const char* end) noexcept {
+    readable_begin_ = reinterpret_cast<std::uintptr_t>(begin);
+    readable_end_ = reinterpret_cast<std::uintptr_t>(end);
+  }
+  /// True if the 8 bytes at `p` are inside the readable input.
+  bool can_load_8(const char* p) const noexcept {
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    return at >= readable_begin_ && at + 8 <= readable_end_;
+  }
+
+  /// True if a binding error stopped the parse.
+  bool failed() const noexcept { return static_cast<bool>(error_code_); }
+  /// The decode error for the parser's verdict: the binding error if there was one (with the
+  /// parser's location), else the parse error (with the path where it happened).
+  decode_error make_error(const parse_error& parse) const;
+  /// The JSON Pointer of the innermost open container.
+  std::string current_path() const;
+  const decode_options& options() const noexcept { return options_; }
+
+  // ---- the handler contract (jsonx::handler) ----
+  bool on_null() { return next_.ops->on_null(*this, next_.object); }
+  bool on_bool(bool v) { return next_.ops->on_bool(*this, next_.object, v); }
+  bool on_int64(std::int64_t v, std::string_view text) {
+    return next_.ops->on_int64(*this, next_.object, v, text);
+  }
+  bool on_uint64(std::uint64_t v, std::string_view text) {
+    return next_.ops->on_uint64(*this, next_.object, v, text);
+  }
+  bool on_double(double v, std::string_view text) {
+    return next_.ops->on_double(*this, next_.object, v, text);
+  }
+  bool on_number_text(std::string_view text) {
+    return next_.ops->on_number_text(*this, next_.object, text);
+  }
+  bool on_string(std::string_view v) { return next_.ops->on_string(*this, next_.object, v); }
+  bool on_key(std::string_view key) {
+    detail::frame& f = frames_.back();
+    return f.ops->on_key(*this, f, key);
+  }
+  bool on_object_begin() { return next_.ops->on_object_begin(*this, next_.object); }
+  bool on_array_begin() { return next_.ops->on_array_begin(*this, next_.object); }
+  bool on_object_end(std::size_t) { return end_container(); }
+  bool on_array_end(std::size_t) { return end_container(); }
+
+  // ---- for the type rules (detail/decode_*.hpp) ----
+
+  /// Opens a container: its frame becomes the innermost; values go to its element_ops.
+  detail::frame& push_frame(const detail::frame_ops* ops, void* object, void* aux = nullptr) {
+    detail::frame& f = frames_.push({ops, object, aux, 0, detail::not_tracking});
+    next_ = {object, ops->element_ops};
+    return f;
+  }
+  detail::frame& top() noexcept { return frames_.back(); }
+  const detail::frame_stack& frames() const noexcept { return frames_; }
+  void set_next(detail::value_target target) noexcept { next_ = target; }
+
+  /// Bits of "field seen" for structs that check for missing fields: `words` zeroed words,
+  /// returned by their index; released (with those of frames opened later) by release_seen.
+  std::size_t reserve_seen(std::size_t words) {
+    std::size_t base = seen_words_.size();
+    seen_words_.resize(base + words, 0);
+    return base;
+  }
+  std::uint64_t* seen_words(std::size_t base) noexcept { return seen_words_.data() + base; }
+  void release_seen(std::size_t base) { seen_words_.resize(base); }
+
+  /// A writer over `target` (emptied), for capturing raw_json; one at a time.
+  writer& start_raw_capture(std::string& target);
+  writer& raw_writer() noexcept { return *raw_writer_; }
+
+  /// Where an error is, relative to the frames.
+  enum class error_at : std::uint8_t {
+    child,      // the current child of the innermost container (a value event)
+    container,  // the innermost container itself (its end: sizes, missing fields)
+    key,        // the key `key` of the innermost object
+  };
+  /// Records a binding error and returns false (stopping the parser). Cold.
+  bool fail(bind_errc code, error_at where, detail::describe_function expected,
+            detail::found_value found, std::string_view key = {});
+  /// The same with a literal "expected".
+  bool fail(bind_errc code, error_at where, std::string_view expected, detail::found_value found,
+            std::string_view key = {});
+
+ private:
+  bool end_container() {
+    detail::frame& f = frames_.back();
+    if (f.ops->on_end != nullptr && !f.ops->on_end(*this, f)) return false;
+    frames_.pop();
+    return frames_.empty() || !frames_.back().ops->is_wrapper ? resume_after_end() : end_wrappers();
+  }
+  bool resume_after_end() {
+    if (frames_.empty()) {
+      next_ = root_;
+    } else {
+      const detail::frame& f = frames_.back();
+      next_ = {f.object, f.ops->element_ops};
+    }
+    return true;
+  }
+  bool end_wrappers();
+  void abandon_frames() noexcept;
+  void record_error(bind_errc code, error_at where, std::string expected, detail::found_value found,
+                    std::string_view key);
+
+  detail::value_target next_{};
+  detail::value_target root_{};
+  detail::frame_stack frames_;
+  std::vector<std::uint64_t> seen_words_;
+  decode_options options_;
+  std::optional<writer> raw_writer_;
+  std::uintptr_t readable_begin_ = 0;
+  std::uintptr_t readable_end_ = 0;
+
+  std::error_code error_code_;
+  std::string error_path_;
+  std::string error_expected_;
+  std::string error_found_;
+};
+
+}  // namespace jsonx

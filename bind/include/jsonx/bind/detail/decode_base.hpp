@@ -1,0 +1,200 @@
+// What every decode rule builds on: the rule template (one specialization per type
+// category), the default of every event (a type mismatch), the value_ops table made from a
+// rule, forwarding to an inner type (optional, pointers, container elements), and skipping.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "jsonx/bind/decode_handler.hpp"
+#include "jsonx/bind/detail/decode_types.hpp"
+#include "jsonx/bind/detail/json_pointer.hpp"
+#include "jsonx/bind/detail/type_category.hpp"
+#include "jsonx/bind/error.hpp"
+
+namespace jsonx::detail {
+
+/// The JSON kinds a type accepts, as bits (a variant picks its alternative by them).
+enum json_kind_bits : unsigned {
+  accepts_null = 1u << 0,
+  accepts_bool = 1u << 1,
+  accepts_integer = 1u << 2,     // int64 / uint64
+  accepts_fraction = 1u << 3,    // numbers with a fraction or an exponent
+  accepts_big_number = 1u << 4,  // beyond 64-bit integers or double range (on_number_text)
+  accepts_string = 1u << 5,
+  accepts_array = 1u << 6,
+  accepts_object = 1u << 7,
+  accepts_any = 0xffu,
+};
+
+/// The decode rule of T. Each specialization (detail/decode_*.hpp) provides the events it
+/// takes and `describe`, inheriting the rest from decode_base.
+template <class T, type_category = category_of<T>()>
+struct decoder_of;
+
+template <class T>
+inline constexpr bool always_false = false;
+
+template <class T>
+struct decoder_of<T, type_category::unsupported> {
+  static_assert(always_false<T>,
+                "jsonx: this type cannot be bound: describe it (JSONX_DESCRIBE or "
+                "BOOST_DESCRIBE_STRUCT), or give it a jsonx::codec");
+};
+
+/// Every event a rule does not take is a type mismatch, described by Self::describe.
+template <class Self>
+struct decode_base {
+  static constexpr unsigned accepts = 0;
+  [[gnu::cold]] static bool on_null(decode_handler& h, void*) { return mismatch(h, found_null()); }
+  [[gnu::cold]] static bool on_bool(decode_handler& h, void*, bool v) {
+    return mismatch(h, found_bool(v));
+  }
+  [[gnu::cold]] static bool on_int64(decode_handler& h, void*, std::int64_t, std::string_view t) {
+    return mismatch(h, found_number(t));
+  }
+  [[gnu::cold]] static bool on_uint64(decode_handler& h, void*, std::uint64_t, std::string_view t) {
+    return mismatch(h, found_number(t));
+  }
+  [[gnu::cold]] static bool on_double(decode_handler& h, void*, double, std::string_view t) {
+    return mismatch(h, found_number(t));
+  }
+  [[gnu::cold]] static bool on_number_text(decode_handler& h, void*, std::string_view t) {
+    return mismatch(h, found_number(t));
+  }
+  [[gnu::cold]] static bool on_string(decode_handler& h, void*, std::string_view v) {
+    return mismatch(h, found_string(v));
+  }
+  [[gnu::cold]] static bool on_object_begin(decode_handler& h, void*) {
+    return mismatch(h, found_object());
+  }
+  [[gnu::cold]] static bool on_array_begin(decode_handler& h, void*) {
+    return mismatch(h, found_array());
+  }
+  [[gnu::cold]] static bool mismatch(decode_handler& h, found_value found) {
+    return h.fail(bind_errc::type_mismatch, decode_handler::error_at::child, &Self::describe,
+                  found);
+  }
+};
+
+/// The value_ops of a rule.
+template <class D>
+inline constexpr value_ops ops_table{&D::on_null,   &D::on_bool,         &D::on_int64,
+                                     &D::on_uint64, &D::on_double,       &D::on_number_text,
+                                     &D::on_string, &D::on_object_begin, &D::on_array_begin};
+
+template <class T>
+constexpr const value_ops* ops_for() noexcept {
+  static_assert(!std::is_const_v<T>, "jsonx: cannot decode into a const member");
+  return &ops_table<decoder_of<T>>;
+}
+
+/// Each event: Prepare::prepare(handler, object) makes the inner U (emplace an element,
+/// construct the optional's value) and returns it, or null after recording an error; then
+/// U's rule takes the event. Static calls: U's rule is inlined here. With an Outer rule
+/// (optional, pointers), an event U never takes is reported as Outer's mismatch ("null or
+/// an integer"), before anything is made; without one (container elements), U reports it.
+template <class U, class Prepare, class Outer = void>
+struct forwarding {
+  using inner = decoder_of<U>;
+  template <unsigned Bits>
+  static constexpr bool refused = !std::is_void_v<Outer> && (inner::accepts & Bits) == 0;
+
+  [[gnu::cold]] static bool outer_mismatch(decode_handler& h, found_value found) {
+    if constexpr (std::is_void_v<Outer>) {
+      return false;
+    } else {
+      return h.fail(bind_errc::type_mismatch, decode_handler::error_at::child, &Outer::describe,
+                    found);
+    }
+  }
+  static bool on_null(decode_handler& h, void* o) {
+    if constexpr (refused<accepts_null>) return outer_mismatch(h, found_null());
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_null(h, t);
+  }
+  static bool on_bool(decode_handler& h, void* o, bool v) {
+    if constexpr (refused<accepts_bool>) return outer_mismatch(h, found_bool(v));
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_bool(h, t, v);
+  }
+  static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
+    if constexpr (refused<accepts_integer>) return outer_mismatch(h, found_number(text));
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_int64(h, t, v, text);
+  }
+  static bool on_uint64(decode_handler& h, void* o, std::uint64_t v, std::string_view text) {
+    if constexpr (refused<accepts_integer>) return outer_mismatch(h, found_number(text));
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_uint64(h, t, v, text);
+  }
+  static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
+    if constexpr (refused<accepts_fraction>) return outer_mismatch(h, found_number(text));
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_double(h, t, v, text);
+  }
+  static bool on_number_text(decode_handler& h, void* o, std::string_view text) {
+    // (An integer rule takes big numbers to report them out of its range.)
+    if constexpr (refused<accepts_big_number | accepts_integer>)
+      return outer_mismatch(h, found_number(text));
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_number_text(h, t, text);
+  }
+  static bool on_string(decode_handler& h, void* o, std::string_view v) {
+    if constexpr (refused<accepts_string>) return outer_mismatch(h, found_string(v));
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_string(h, t, v);
+  }
+  static bool on_object_begin(decode_handler& h, void* o) {
+    if constexpr (refused<accepts_object>) return outer_mismatch(h, found_object());
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_object_begin(h, t);
+  }
+  static bool on_array_begin(decode_handler& h, void* o) {
+    if constexpr (refused<accepts_array>) return outer_mismatch(h, found_array());
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_array_begin(h, t);
+  }
+};
+
+// ---- skipping a value no field wants ----------------------------------------------------
+
+struct skip_value {
+  static bool on_null(decode_handler&, void*) { return true; }
+  static bool on_bool(decode_handler&, void*, bool) { return true; }
+  static bool on_int64(decode_handler&, void*, std::int64_t, std::string_view) { return true; }
+  static bool on_uint64(decode_handler&, void*, std::uint64_t, std::string_view) { return true; }
+  static bool on_double(decode_handler&, void*, double, std::string_view) { return true; }
+  static bool on_number_text(decode_handler&, void*, std::string_view) { return true; }
+  static bool on_string(decode_handler&, void*, std::string_view) { return true; }
+  static bool on_object_begin(decode_handler& h, void*);
+  static bool on_array_begin(decode_handler& h, void*);
+};
+
+inline constexpr value_target skip_target{nullptr, &ops_table<skip_value>};
+
+inline bool skip_key(decode_handler& h, frame&, std::string_view) {
+  h.set_next(skip_target);
+  return true;
+}
+// Below a skipped value the path is not followed.
+inline bool no_path(const decode_handler&, const frame&, std::string&) {
+  return false;
+}
+
+inline constexpr frame_ops skip_frame{
+    &ops_table<skip_value>, &skip_key, nullptr, &no_path, nullptr, false};
+
+inline bool skip_value::on_object_begin(decode_handler& h, void*) {
+  h.push_frame(&skip_frame, nullptr);
+  return true;
+}
+inline bool skip_value::on_array_begin(decode_handler& h, void*) {
+  h.push_frame(&skip_frame, nullptr);
+  return true;
+}
+
+}  // namespace jsonx::detail

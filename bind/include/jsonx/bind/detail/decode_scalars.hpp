@@ -1,0 +1,221 @@
+// Decode rules of the scalar types: bool, integers (range-checked), floating point, strings,
+// enums (by name when described, by value otherwise), and null-only types.
+#pragma once
+
+#include <cfloat>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+
+#include "jsonx/bind/detail/decode_base.hpp"
+
+namespace jsonx::detail {
+
+template <>
+struct decoder_of<bool, type_category::boolean> : decode_base<decoder_of<bool>> {
+  static constexpr unsigned accepts = accepts_bool;
+  static void describe(std::string& out) { out += "a boolean"; }
+  static bool on_bool(decode_handler&, void* o, bool v) {
+    *static_cast<bool*>(o) = v;
+    return true;
+  }
+};
+
+/// Appends "an integer in [min, max]" for T.
+template <class T>
+void describe_integer_range(std::string& out) {
+  out += "an integer in [";
+  if constexpr (std::is_signed_v<T>) {
+    append_integer(out, static_cast<std::int64_t>(std::numeric_limits<T>::min()));
+  } else {
+    out += '0';
+  }
+  out += ", ";
+  append_unsigned(out, static_cast<std::uint64_t>(std::numeric_limits<T>::max()));
+  out += ']';
+}
+
+// True if `text` is an integer (no fraction, no exponent): a number beyond 64 bits is then
+// out of range rather than of the wrong type.
+inline bool is_integer_text(std::string_view text) {
+  return text.find_first_of(".eE") == std::string_view::npos;
+}
+
+/// The standard integer type of T's range (std::in_range takes no character types).
+template <class T>
+using range_type_of =
+    std::conditional_t<std::is_signed_v<T>, std::make_signed_t<T>, std::make_unsigned_t<T>>;
+
+/// An integer of type T, from a JSON integer that fits it exactly. Numbers with a fraction or
+/// an exponent are refused (as Go does), even 1.0: the JSON says it is not an integer.
+template <class T>
+struct integer_rule : decode_base<integer_rule<T>> {
+  static constexpr unsigned accepts = accepts_integer;
+  static void describe(std::string& out) { describe_integer_range<T>(out); }
+  static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
+    if (!std::in_range<range_type_of<T>>(v)) [[unlikely]]
+      return out_of_range(h, text);
+    *static_cast<T*>(o) = static_cast<T>(v);
+    return true;
+  }
+  static bool on_uint64(decode_handler& h, void* o, std::uint64_t v, std::string_view text) {
+    if (!std::in_range<range_type_of<T>>(v)) [[unlikely]]
+      return out_of_range(h, text);
+    *static_cast<T*>(o) = static_cast<T>(v);
+    return true;
+  }
+  static bool on_number_text(decode_handler& h, void*, std::string_view text) {
+    if (is_integer_text(text)) return out_of_range(h, text);
+    return integer_rule::mismatch(h, found_number(text));
+  }
+  [[gnu::cold]] static bool out_of_range(decode_handler& h, std::string_view text) {
+    return h.fail(bind_errc::integer_out_of_range, decode_handler::error_at::child, &describe,
+                  found_number(text));
+  }
+};
+
+template <class T>
+struct decoder_of<T, type_category::integer> : integer_rule<T> {};
+
+/// float, double, long double: from any JSON number. A number beyond the type's range is an
+/// error (not an infinity); an integer beyond 64 bits is converted (rounded).
+template <class T>
+struct decoder_of<T, type_category::floating> : decode_base<decoder_of<T>> {
+  static constexpr unsigned accepts = accepts_integer | accepts_fraction | accepts_big_number;
+  static void describe(std::string& out) {
+    out += std::is_same_v<T, float> ? "a number in float range" : "a number";
+  }
+  static bool on_int64(decode_handler&, void* o, std::int64_t v, std::string_view) {
+    *static_cast<T*>(o) = static_cast<T>(v);
+    return true;
+  }
+  static bool on_uint64(decode_handler&, void* o, std::uint64_t v, std::string_view) {
+    *static_cast<T*>(o) = static_cast<T>(v);
+    return true;
+  }
+  static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
+    if constexpr (sizeof(T) < sizeof(double)) {
+      if (std::fabs(v) > static_cast<double>(std::numeric_limits<T>::max())) [[unlikely]]
+        return out_of_range(h, text);
+    }
+    *static_cast<T*>(o) = static_cast<T>(v);
+    return true;
+  }
+  static bool on_number_text(decode_handler& h, void* o, std::string_view text) {
+    T value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc::result_out_of_range) {
+      // Underflow (a tiny magnitude) rounds to zero; overflow is an error.
+      if (!is_tiny(text)) return out_of_range(h, text);
+      value = text.starts_with('-') ? -T(0) : T(0);
+    } else if (ec != std::errc() || end != text.data() + text.size()) {
+      return decoder_of::mismatch(h, found_number(text));
+    }
+    *static_cast<T*>(o) = value;
+    return true;
+  }
+  // A number whose exponent is negative and whose digits before it are not beyond 1.
+  static bool is_tiny(std::string_view text) {
+    std::size_t e = text.find_first_of("eE");
+    return e != std::string_view::npos && e + 1 < text.size() && text[e + 1] == '-';
+  }
+  [[gnu::cold]] static bool out_of_range(decode_handler& h, std::string_view text) {
+    return h.fail(bind_errc::number_out_of_range, decode_handler::error_at::child, &describe,
+                  found_number(text));
+  }
+};
+
+template <class T>
+struct decoder_of<T, type_category::string> : decode_base<decoder_of<T>> {
+  static constexpr unsigned accepts = accepts_string;
+  static void describe(std::string& out) { out += "a string"; }
+  static bool on_string(decode_handler&, void* o, std::string_view v) {
+    static_cast<T*>(o)->assign(v.data(), v.size());
+    return true;
+  }
+};
+
+template <class T>
+struct decoder_of<T, type_category::null> : decode_base<decoder_of<T>> {
+  static constexpr unsigned accepts = accepts_null;
+  static void describe(std::string& out) { out += "null"; }
+  static bool on_null(decode_handler&, void* o) {
+    *static_cast<T*>(o) = T{};
+    return true;
+  }
+};
+
+// ---- enums ------------------------------------------------------------------------------
+
+/// Finds the enumerator named `name`; false if none.
+template <class E>
+bool enum_from_name(std::string_view name, E& out) {
+  for (const auto& e : enumerators_of<E>) {
+    if (e.name.size() == name.size() && std::memcmp(e.name.data(), name.data(), name.size()) == 0) {
+      out = e.value;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Appends `one of "a", "b", "c"` (the first dozen names).
+template <class E>
+void describe_enum(std::string& out) {
+  out += "one of ";
+  std::size_t listed = 0;
+  for (const auto& e : enumerators_of<E>) {
+    if (listed != 0) out += ", ";
+    if (listed == 12) {
+      out += "...";
+      break;
+    }
+    out += '"';
+    out.append(e.name);
+    out += '"';
+    ++listed;
+  }
+}
+
+template <class E>
+struct decoder_of<E, type_category::named_enum> : decode_base<decoder_of<E>> {
+  static constexpr unsigned accepts = accepts_string;
+  static void describe(std::string& out) { describe_enum<E>(out); }
+  static bool on_string(decode_handler& h, void* o, std::string_view v) {
+    if (enum_from_name(v, *static_cast<E*>(o))) return true;
+    return h.fail(bind_errc::unknown_enum_value, decode_handler::error_at::child, &describe,
+                  found_string(v));
+  }
+};
+
+/// An enum without a description: its underlying integer, range-checked like one.
+template <class E>
+struct decoder_of<E, type_category::plain_enum> : decode_base<decoder_of<E>> {
+  using underlying = std::underlying_type_t<E>;
+  static constexpr unsigned accepts = accepts_integer;
+  static void describe(std::string& out) { describe_integer_range<underlying>(out); }
+  static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
+    underlying u{};
+    if (!integer_rule<underlying>::on_int64(h, &u, v, text)) return false;
+    *static_cast<E*>(o) = static_cast<E>(u);
+    return true;
+  }
+  static bool on_uint64(decode_handler& h, void* o, std::uint64_t v, std::string_view text) {
+    underlying u{};
+    if (!integer_rule<underlying>::on_uint64(h, &u, v, text)) return false;
+    *static_cast<E*>(o) = static_cast<E>(u);
+    return true;
+  }
+  static bool on_number_text(decode_handler& h, void* o, std::string_view text) {
+    return integer_rule<underlying>::on_number_text(h, o, text);
+  }
+};
+
+}  // namespace jsonx::detail

@@ -1,0 +1,143 @@
+// The pieces the typed decoder is made of: where the next value goes (a value_target: an
+// object and the table of functions that fill it from events), and the stack of open
+// containers (frames: what a key or an end event does at each level).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace jsonx {
+
+class decode_handler;
+
+namespace detail {
+
+/// Appends a description of what a target type accepts ("an integer in [0, 255]").
+using describe_function = void (*)(std::string& out);
+
+/// How one target type takes each value event. `object` is the target (a T*, erased).
+/// Every function returns false after recording an error in the handler.
+struct value_ops {
+  bool (*on_null)(decode_handler&, void* object);
+  bool (*on_bool)(decode_handler&, void* object, bool value);
+  bool (*on_int64)(decode_handler&, void* object, std::int64_t value, std::string_view text);
+  bool (*on_uint64)(decode_handler&, void* object, std::uint64_t value, std::string_view text);
+  bool (*on_double)(decode_handler&, void* object, double value, std::string_view text);
+  bool (*on_number_text)(decode_handler&, void* object, std::string_view text);
+  bool (*on_string)(decode_handler&, void* object, std::string_view value);
+  bool (*on_object_begin)(decode_handler&, void* object);
+  bool (*on_array_begin)(decode_handler&, void* object);
+};
+
+/// Where the next value event goes.
+struct value_target {
+  void* object;
+  const value_ops* ops;
+};
+
+struct frame;
+
+/// How one kind of open container takes the events at its level.
+struct frame_ops {
+  /// Where values go while the container is the innermost: for arrays, the table of their
+  /// elements (taking the container as object: it appends, or counts); for objects, the
+  /// skipping table (a key says where each value goes).
+  const value_ops* element_ops;
+  /// An object's key: sets the handler's next target (objects only).
+  bool (*on_key)(decode_handler&, frame&, std::string_view key);
+  /// The container's end, before the frame is popped (checks, conversions); may be null.
+  bool (*on_end)(decode_handler&, frame&);
+  /// Appends "/<segment>" of the current child to a JSON Pointer; false: the path is not
+  /// known below this frame (skipped or captured values). Null for wrappers (no segment).
+  bool (*append_path)(const decode_handler&, const frame&, std::string& out);
+  /// Frees what the frame owns when it is abandoned (an error, a reset); may be null.
+  void (*discard)(frame&) noexcept;
+  /// A wrapper frame holds no events of its own: it sits under the frame of the container
+  /// that stands for its value, and its on_end runs right after that frame's end.
+  bool is_wrapper;
+};
+
+inline constexpr std::size_t not_tracking = static_cast<std::size_t>(-1);
+
+/// One open container.
+struct frame {
+  const frame_ops* ops;
+  void* object;       // the container or struct being filled
+  void* aux;          // per kind: the current map key, a wrapper's temporary
+  std::size_t index;  // per kind: the current field, or the elements begun
+  std::size_t seen;   // structs checking for missing fields: first word of their bits
+};
+
+/// The open containers, innermost last. (A plain array: std::vector's emplace_back is not
+/// inlined into the events, and pushing a frame is on the path of every container.)
+class frame_stack {
+ public:
+  bool empty() const noexcept { return size_ == 0; }
+  std::size_t size() const noexcept { return size_; }
+  frame& back() noexcept { return frames_[size_ - 1]; }
+  const frame& back() const noexcept { return frames_[size_ - 1]; }
+  frame& operator[](std::size_t i) noexcept { return frames_[i]; }
+  const frame& operator[](std::size_t i) const noexcept { return frames_[i]; }
+  frame* begin() noexcept { return frames_.get(); }
+  frame* end() noexcept { return frames_.get() + size_; }
+  const frame* begin() const noexcept { return frames_.get(); }
+  const frame* end() const noexcept { return frames_.get() + size_; }
+
+  frame& push(const frame& f) {
+    if (size_ == capacity_) [[unlikely]]
+      grow();
+    frames_[size_] = f;
+    return frames_[size_++];
+  }
+  void pop() noexcept { --size_; }
+  void clear() noexcept { size_ = 0; }
+
+ private:
+  void grow() {
+    const std::size_t capacity = std::max<std::size_t>(32, capacity_ * 2);
+    std::unique_ptr<frame[]> bigger(new frame[capacity]);
+    std::copy(frames_.get(), frames_.get() + size_, bigger.get());
+    frames_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<frame[]> frames_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+/// What an event brought, for the "found" part of an error message.
+struct found_value {
+  enum class kind : std::uint8_t { null, boolean, number, string, object, array, description };
+  kind what;
+  // The number's or string's text; "true"/"false"; for description, the words to print.
+  std::string_view text;
+};
+
+inline found_value found_null() {
+  return {found_value::kind::null, "null"};
+}
+inline found_value found_bool(bool v) {
+  return {found_value::kind::boolean, v ? "true" : "false"};
+}
+inline found_value found_number(std::string_view text) {
+  return {found_value::kind::number, text};
+}
+inline found_value found_string(std::string_view text) {
+  return {found_value::kind::string, text};
+}
+inline found_value found_object() {
+  return {found_value::kind::object, {}};
+}
+inline found_value found_array() {
+  return {found_value::kind::array, {}};
+}
+inline found_value found_description(std::string_view words) {
+  return {found_value::kind::description, words};
+}
+
+}  // namespace detail
+}  // namespace jsonx

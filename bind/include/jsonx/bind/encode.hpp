@@ -1,0 +1,89 @@
+// Encoding typed values as JSON, through jsonx::writer (compact or pretty, with its escaping
+// options in encode_options::write).
+//
+//   std::string json = jsonx::encode(config);                 // throws jsonx::encode_exception
+//   jsonx::encode_error error;
+//   if (!jsonx::encode(config, json, error, {.write = jsonx::write_options::pretty()})) ...
+//
+//   jsonx::writer w(out);                                      // inside a larger document
+//   w.on_array_begin();
+//   jsonx::encode(config, w, error);                           // one value where it belongs
+//   w.on_array_end();
+#pragma once
+
+#include <string>
+#include <system_error>
+#include <type_traits>
+
+#include "jsonx/bind/detail/encode_rules.hpp"
+#include "jsonx/bind/encode_context.hpp"
+#include "jsonx/bind/error.hpp"
+#include "jsonx/bind/options.hpp"
+#include "jsonx/encode/output_sink.hpp"
+#include "jsonx/encode/writer.hpp"
+
+namespace jsonx {
+
+template <class T>
+concept encode_source = !std::is_same_v<T, encode_options> && !std::is_same_v<T, encode_error>;
+
+/// Writes `value` as one JSON value into `out`, wherever its state says a value goes. The
+/// writer keeps its own write_options (options.write is not used). False with `error` set on
+/// failure (the writer is then failed too, or left mid-value).
+template <encode_source T>
+bool encode(const T& value, writer& out, encode_error& error, const encode_options& options = {}) {
+  encode_context context(out, options);
+  if (detail::encode_value(context, value)) return true;
+  error = context.error();
+  return false;
+}
+
+/// Writes `value` to `sink` (a file, a stream, a socket) as a complete JSON document.
+template <encode_source T>
+bool encode(const T& value, output_sink& sink, encode_error& error,
+            const encode_options& options = {}) {
+  writer out(sink, options.write);
+  if (!encode(value, out, error, options)) return false;
+  if (out.finish()) return true;
+  error = {out.error(), {}, {}};
+  return false;
+}
+
+/// Replaces the contents of `json` with `value` as JSON. False with `error` set on failure.
+template <encode_source T>
+bool encode(const T& value, std::string& json, encode_error& error,
+            const encode_options& options = {}) {
+  json.clear();
+  writer out(json, options.write);
+  if (!encode(value, out, error, options)) return false;
+  if (out.finish()) return true;
+  error = {out.error(), {}, {}};
+  return false;
+}
+
+/// The same, with an error code only.
+template <encode_source T>
+bool encode(const T& value, std::string& json, std::error_code& ec,
+            const encode_options& options = {}) {
+  encode_error error;
+  const bool ok = encode(value, json, error, options);
+  ec = error.code;
+  return ok;
+}
+
+/// Replaces the contents of `json` with `value` as JSON; throws encode_exception on failure.
+template <encode_source T>
+void encode(const T& value, std::string& json, const encode_options& options = {}) {
+  encode_error error;
+  if (!encode(value, json, error, options)) throw encode_exception(std::move(error));
+}
+
+/// `value` as JSON; throws encode_exception on failure.
+template <encode_source T>
+std::string encode(const T& value, const encode_options& options = {}) {
+  std::string json;
+  encode(value, json, options);
+  return json;
+}
+
+}  // namespace jsonx

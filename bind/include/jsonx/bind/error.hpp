@@ -1,0 +1,98 @@
+// Binding errors: their own error category ("jsonx.bind"), apart from parse errors (the JSON
+// is not JSON: jsonx.parse) and writer errors (jsonx.write). A decode_error carries whichever
+// applies, with where it happened (a JSON Pointer into the document, and the byte offset,
+// line and column), what was expected and what was found.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+
+namespace jsonx {
+
+enum class bind_errc {
+  ok = 0,
+  type_mismatch,         ///< the JSON value's type does not fit the target
+  integer_out_of_range,  ///< an integer the target type cannot hold (300 into uint8_t)
+  number_out_of_range,   ///< a number beyond the target floating-point type's range
+  unknown_field,         ///< a key no field has (decode_options::unknown_fields = error)
+  missing_field,         ///< a required field is absent
+  unknown_enum_value,    ///< a string no enumerator has; or, encoding, a value with no name
+  wrong_array_size,      ///< a fixed-size std::array, tuple or pair of another length
+  invalid_map_key,       ///< a key that does not convert to the map's key type
+  too_many_elements,     ///< a container longer than decode_options::max_elements
+  invalid_value,         ///< a custom codec rejected the value
+  depth_limit,           ///< encoding nests deeper than encode_options::max_depth
+};
+
+/// The error category of bind_errc ("jsonx.bind").
+const std::error_category& bind_category() noexcept;
+
+inline std::error_code make_error_code(bind_errc e) noexcept {
+  return {static_cast<int>(e), bind_category()};
+}
+
+/// Why and where a decode failed.
+struct decode_error {
+  /// A bind_errc (the JSON did not fit the type) or a parse_errc (the input is not JSON).
+  std::error_code code;
+  /// JSON Pointer (RFC 6901) to the value at fault: "/statuses/3/user/id"; "" is the root.
+  std::string path;
+  /// What the target wanted, and what the input had ("an integer in [0, 255]", "300").
+  /// Empty for parse errors.
+  std::string expected;
+  std::string found;
+  /// Where in the input (from the parser): byte offset from 0, line and column from 1.
+  std::uint64_t offset = 0;
+  std::uint64_t line = 0;
+  std::uint64_t column = 0;
+  /// For parse errors: the parser's own message (with its excerpt).
+  std::string parse_message;
+
+  explicit operator bool() const noexcept { return static_cast<bool>(code); }
+  /// "/statuses/3/user/id: expected an integer in [0, 255], found 300 (line 1, column 40,
+  /// byte 39)".
+  std::string message() const;
+};
+
+/// Why and where an encode failed.
+struct encode_error {
+  /// A bind_errc, a write_errc (invalid UTF-8, NaN, ...) or a sink's I/O error.
+  std::error_code code;
+  /// JSON Pointer to the value at fault.
+  std::string path;
+  /// A detail, when there is one (the enum value without a name).
+  std::string detail;
+
+  explicit operator bool() const noexcept { return static_cast<bool>(code); }
+  /// "/points/2/x: non-finite number (NaN or infinity)".
+  std::string message() const;
+};
+
+/// Thrown by the throwing decode entry points.
+class decode_exception : public std::system_error {
+ public:
+  explicit decode_exception(decode_error error)
+      : std::system_error(error.code, error.message()), error_(std::move(error)) {}
+  const decode_error& error() const noexcept { return error_; }
+
+ private:
+  decode_error error_;
+};
+
+/// Thrown by the throwing encode entry points.
+class encode_exception : public std::system_error {
+ public:
+  explicit encode_exception(encode_error error)
+      : std::system_error(error.code, error.message()), error_(std::move(error)) {}
+  const encode_error& error() const noexcept { return error_; }
+
+ private:
+  encode_error error_;
+};
+
+}  // namespace jsonx
+
+template <>
+struct std::is_error_code_enum<jsonx::bind_errc> : std::true_type {};

@@ -1,0 +1,262 @@
+// The cold and shared parts of the typed decoder: starting, frames that end with wrappers,
+// raw captures, and the making of errors (paths, what was expected, what was found).
+#include "jsonx/bind/decode_handler.hpp"
+
+#include <charconv>
+#include <string>
+
+#include "jsonx/bind/detail/decode_base.hpp"
+#include "jsonx/bind/detail/decode_containers.hpp"
+#include "jsonx/bind/detail/decode_struct.hpp"
+
+namespace jsonx {
+
+void decode_handler::start_erased(detail::value_target root, const decode_options& options) {
+  abandon_frames();
+  seen_words_.clear();
+  options_ = options;
+  root_ = root;
+  next_ = root;
+  readable_begin_ = 0;
+  readable_end_ = 0;
+  error_code_ = {};
+  error_path_.clear();
+  error_expected_.clear();
+  error_found_.clear();
+}
+
+void decode_handler::abandon_frames() noexcept {
+  for (detail::frame& f : frames_)
+    if (f.ops->discard != nullptr) f.ops->discard(f);
+  frames_.clear();
+}
+
+// The innermost frame was a container standing for a custom type's value: convert it (and
+// the next wrapper out, if that container was itself one).
+bool decode_handler::end_wrappers() {
+  while (!frames_.empty() && frames_.back().ops->is_wrapper) {
+    detail::frame& wrapper = frames_.back();
+    if (!wrapper.ops->on_end(*this, wrapper)) return false;
+    frames_.pop();
+  }
+  return resume_after_end();
+}
+
+writer& decode_handler::start_raw_capture(std::string& target) {
+  target.clear();
+  if (!raw_writer_) {
+    // The parser validated the strings: no need to check their UTF-8 again.
+    write_options options;
+    options.invalid_utf8 = invalid_utf8_policy::assume_valid;
+    raw_writer_.emplace(target, options);
+  } else {
+    raw_writer_->reset(target);
+  }
+  return *raw_writer_;
+}
+
+// ---- errors -----------------------------------------------------------------------------
+
+namespace {
+
+// A string as an error message shows it: quoted, escaped, at most ~40 bytes (cut at a UTF-8
+// boundary).
+void append_quoted_excerpt(std::string& out, std::string_view text) {
+  constexpr std::size_t max_bytes = 40;
+  std::size_t size = text.size();
+  bool cut = false;
+  if (size > max_bytes) {
+    size = max_bytes;
+    while (size > 0 && (static_cast<unsigned char>(text[size]) & 0xC0) == 0x80) --size;
+    cut = true;
+  }
+  out += '"';
+  for (char c : text.substr(0, size)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20) {
+      static const char hex[] = "0123456789abcdef";
+      out += "\\u00";
+      out += hex[byte >> 4];
+      out += hex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += cut ? "\"..." : "\"";
+}
+
+void append_found(std::string& out, const detail::found_value& found) {
+  using kind = detail::found_value::kind;
+  switch (found.what) {
+    case kind::null:
+      out += "null";
+      break;
+    case kind::boolean:
+    case kind::description:
+      out.append(found.text);
+      break;
+    case kind::number:
+      if (found.text.empty()) {
+        out += "a number";
+      } else if (found.text.size() > 40) {
+        out.append(found.text.substr(0, 40));
+        out += "...";
+      } else {
+        out.append(found.text);
+      }
+      break;
+    case kind::string:
+      out += "the string ";
+      append_quoted_excerpt(out, found.text);
+      break;
+    case kind::object:
+      out += "an object";
+      break;
+    case kind::array:
+      out += "an array";
+      break;
+  }
+}
+
+}  // namespace
+
+bool decode_handler::fail(bind_errc code, error_at where, detail::describe_function expected,
+                          detail::found_value found, std::string_view key) {
+  std::string expected_text;
+  expected(expected_text);
+  record_error(code, where, std::move(expected_text), found, key);
+  return false;
+}
+
+bool decode_handler::fail(bind_errc code, error_at where, std::string_view expected,
+                          detail::found_value found, std::string_view key) {
+  record_error(code, where, std::string(expected), found, key);
+  return false;
+}
+
+void decode_handler::record_error(bind_errc code, error_at where, std::string expected,
+                                  detail::found_value found, std::string_view key) {
+  error_code_ = make_error_code(code);
+  error_expected_ = std::move(expected);
+  error_found_.clear();
+  append_found(error_found_, found);
+  error_path_.clear();
+  const std::size_t levels =
+      where == error_at::child || frames_.empty() ? frames_.size() : frames_.size() - 1;
+  for (std::size_t i = 0; i < levels; ++i) {
+    const detail::frame& f = frames_[i];
+    if (f.ops->append_path != nullptr && !f.ops->append_path(*this, f, error_path_)) break;
+  }
+  if (where == error_at::key) detail::append_pointer_segment(error_path_, key);
+}
+
+std::string decode_handler::current_path() const {
+  std::string path;
+  for (const detail::frame& f : frames_) {
+    if (f.ops->append_path != nullptr && !f.ops->append_path(*this, f, path)) break;
+  }
+  return path;
+}
+
+decode_error decode_handler::make_error(const parse_error& parse) const {
+  decode_error error;
+  error.offset = parse.offset;
+  error.line = parse.line;
+  error.column = parse.column;
+  if (error_code_) {
+    error.code = error_code_;
+    error.path = error_path_;
+    error.expected = error_expected_;
+    error.found = error_found_;
+  } else if (parse.code) {
+    error.code = parse.code;
+    error.path = current_path();
+    error.parse_message = parse.message();
+  }
+  return error;
+}
+
+namespace detail {
+
+void append_pointer_segment(std::string& out, std::string_view segment) {
+  out += '/';
+  for (char c : segment) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+}
+
+void append_unsigned(std::string& out, std::uint64_t value) {
+  char digits[24];
+  auto result = std::to_chars(digits, digits + sizeof digits, value);
+  out.append(digits, result.ptr);
+}
+
+void append_integer(std::string& out, std::int64_t value) {
+  char digits[24];
+  auto result = std::to_chars(digits, digits + sizeof digits, value);
+  out.append(digits, result.ptr);
+}
+
+void append_pointer_index(std::string& out, std::size_t index) {
+  out += '/';
+  append_unsigned(out, index);
+}
+
+bool fail_too_many_elements(decode_handler& h, std::size_t limit) {
+  std::string expected = "at most ";
+  append_unsigned(expected, limit);
+  expected += " elements (decode_options::max_elements)";
+  return h.fail(bind_errc::too_many_elements, decode_handler::error_at::container, expected,
+                found_description("more"));
+}
+
+bool fail_array_size(decode_handler& h, std::size_t expected_size, std::size_t found_size,
+                     bool more) {
+  std::string expected = "an array of ";
+  append_unsigned(expected, expected_size);
+  expected += expected_size == 1 ? " element" : " elements";
+  std::string found = more ? "an array of more than " : "an array of ";
+  append_unsigned(found, more ? expected_size : found_size);
+  found += (more ? expected_size : found_size) == 1 ? " element" : " elements";
+  return h.fail(bind_errc::wrong_array_size, decode_handler::error_at::container, expected,
+                found_description(found));
+}
+
+bool fail_unknown_field(decode_handler& h, std::string_view key, const field_entry* fields,
+                        std::size_t count) {
+  std::string expected = count == 0 ? "no field at all" : "one of the fields ";
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i != 0) expected += ", ";
+    if (i == 12) {
+      expected += "...";
+      break;
+    }
+    expected += '"';
+    expected.append(fields[i].name, fields[i].length);
+    expected += '"';
+  }
+  std::string found = "the key ";
+  append_quoted_excerpt(found, key);
+  return h.fail(bind_errc::unknown_field, decode_handler::error_at::key, expected,
+                found_description(found), key);
+}
+
+bool fail_missing_field(decode_handler& h, const field_entry& missing) {
+  std::string expected = "the field \"";
+  expected.append(missing.name, missing.length);
+  expected += '"';
+  return h.fail(bind_errc::missing_field, decode_handler::error_at::container, expected,
+                found_description("an object without it"));
+}
+
+}  // namespace detail
+}  // namespace jsonx

@@ -1,0 +1,96 @@
+#include "jsonx/bind/error.hpp"
+
+#include <string>
+
+namespace jsonx {
+namespace {
+
+const char* describe(bind_errc e) noexcept {
+  switch (e) {
+    case bind_errc::ok:
+      return "no error";
+    case bind_errc::type_mismatch:
+      return "the JSON value has the wrong type";
+    case bind_errc::integer_out_of_range:
+      return "integer out of the target type's range";
+    case bind_errc::number_out_of_range:
+      return "number out of the target type's range";
+    case bind_errc::unknown_field:
+      return "unknown field";
+    case bind_errc::missing_field:
+      return "missing required field";
+    case bind_errc::unknown_enum_value:
+      return "no enumerator has this name or value";
+    case bind_errc::wrong_array_size:
+      return "array of the wrong length";
+    case bind_errc::invalid_map_key:
+      return "object key does not convert to the map's key type";
+    case bind_errc::too_many_elements:
+      return "more elements than decode_options::max_elements";
+    case bind_errc::invalid_value:
+      return "invalid value (rejected by the type's codec)";
+    case bind_errc::depth_limit:
+      return "nesting deeper than encode_options::max_depth";
+  }
+  return "unknown binding error";
+}
+
+class bind_error_category final : public std::error_category {
+ public:
+  const char* name() const noexcept override { return "jsonx.bind"; }
+  std::string message(int value) const override { return describe(static_cast<bind_errc>(value)); }
+};
+
+void append_location(std::string& out, std::uint64_t line, std::uint64_t column,
+                     std::uint64_t offset) {
+  if (line == 0) return;
+  out += " (line ";
+  out += std::to_string(line);
+  out += ", column ";
+  out += std::to_string(column);
+  out += ", byte ";
+  out += std::to_string(offset);
+  out += ')';
+}
+
+}  // namespace
+
+const std::error_category& bind_category() noexcept {
+  static const bind_error_category category;
+  return category;
+}
+
+std::string decode_error::message() const {
+  if (!code) return "no error";
+  std::string out = path.empty() ? std::string("(root)") : path;
+  out += ": ";
+  if (!parse_message.empty()) {
+    // The parser's message has the location already.
+    out += parse_message;
+    return out;
+  }
+  out += code.message();
+  if (!expected.empty() || !found.empty()) {
+    out += ": expected ";
+    out += expected.empty() ? "something else" : expected;
+    out += ", found ";
+    out += found.empty() ? "something else" : found;
+  }
+  append_location(out, line, column, offset);
+  return out;
+}
+
+std::string encode_error::message() const {
+  if (!code) return "no error";
+  std::string out = path.empty() ? std::string("(root)") : path;
+  out += ": ";
+  out += code.message();
+  if (!detail.empty()) {
+    out += " (";
+    out += detail;
+    out += ')';
+  }
+  return out;
+}
+
+}  // namespace jsonx
