@@ -154,7 +154,6 @@ struct generic_indexer {
     return true;
   }
 
-
   static index_result run(const char* input, std::size_t length, indexer_state& state,
                           std::uint32_t* positions, std::uint64_t* escape_words) noexcept {
     index_result result;

@@ -312,8 +312,8 @@ class parser_core {
       }
       default: {
         const std::size_t chunk_at = window_begin_ + at;
-        const std::size_t length = scalar(chunk_ + chunk_at, chunk_ + chunk_size_,
-                                          token_end::open, absolute(at));
+        const std::size_t length =
+            scalar(chunk_ + chunk_at, chunk_ + chunk_size_, token_end::open, absolute(at));
         if (length == npos) {
           if (failed_) return false;
           // Cut by the chunk end: it is the last structural of the chunk.
