@@ -18,14 +18,15 @@ namespace jsonx {
 
 class encode_context {
  public:
-  encode_context(writer& out, const encode_options& options) : out_(&out), options_(&options) {}
+  encode_context(writer& out, const encode_options& options)
+      : out_(&out), options_(&options), max_depth_(options.max_depth) {}
 
   writer& out() noexcept { return *out_; }
   const encode_options& options() const noexcept { return *options_; }
 
   /// Enters a container; false (a depth_limit error) past encode_options::max_depth.
-  bool enter() {
-    if (++depth_ > options_->max_depth) [[unlikely]]
+  [[gnu::always_inline]] bool enter() {
+    if (++depth_ > max_depth_) [[unlikely]]
       return fail(make_error_code(bind_errc::depth_limit));
     return true;
   }
@@ -46,6 +47,7 @@ class encode_context {
  private:
   writer* out_;
   const encode_options* options_;
+  std::size_t max_depth_;
   std::size_t depth_ = 0;
   std::error_code code_;
   std::string detail_;

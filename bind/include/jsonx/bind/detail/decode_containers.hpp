@@ -171,39 +171,39 @@ struct decoder_of<T, type_category::tuple> : decode_base<decoder_of<T>> {
       return true;
     }
     static bool on_null(decode_handler& h, void* o) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_null(h, t.object);
     }
     static bool on_bool(decode_handler& h, void* o, bool v) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_bool(h, t.object, v);
     }
     static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view s) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_int64(h, t.object, v, s);
     }
     static bool on_uint64(decode_handler& h, void* o, std::uint64_t v, std::string_view s) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_uint64(h, t.object, v, s);
     }
     static bool on_double(decode_handler& h, void* o, double v, std::string_view s) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_double(h, t.object, v, s);
     }
     static bool on_number_text(decode_handler& h, void* o, std::string_view s) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_number_text(h, t.object, s);
     }
     static bool on_string(decode_handler& h, void* o, std::string_view v) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_string(h, t.object, v);
     }
     static bool on_object_begin(decode_handler& h, void* o) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_object_begin(h, t.object);
     }
     static bool on_array_begin(decode_handler& h, void* o) {
-      value_target t;
+      value_target t{};
       return next(h, o, t) && t.ops->on_array_begin(h, t.object);
     }
   };
