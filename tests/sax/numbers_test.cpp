@@ -102,6 +102,29 @@ TEST_P(numbers, numbers_as_text_delivers_every_number_unconverted) {
             "[\nx0\nx-1\nx18446744073709551615\nx1e999\nx0.1\nx123456789012345678901\n]6\n");
 }
 
+// A handler that takes numbers as text skips the conversion but not the validation: every
+// conformance file (numbers valid and invalid among them) gets the same verdict, error code and
+// offset as for a handler that takes values, whole and in 1-byte chunks.
+TEST_P(numbers, numbers_as_text_validates_exactly_like_converted_numbers) {
+  const auto files = conformance_files("");
+  if (files.empty()) GTEST_SKIP() << "JSONTestSuite not found (JSONX_CONFORMANCE_DIR)";
+  std::size_t rejected = 0;
+  for (const named_input* file : files) {
+    for (const chunking& cut : {chunking::whole(), chunking::fixed(1)}) {
+      const parse_outcome values =
+          parse_chunked_fresh<text_recorder>(file->bytes, cut, with_kernel(kernel()));
+      const parse_outcome texts =
+          parse_chunked_fresh<text_only>(file->bytes, cut, with_kernel(kernel()));
+      ASSERT_EQ(texts.accepted, values.accepted) << file->name;
+      if (values.accepted) continue;
+      ++rejected;
+      EXPECT_EQ(texts.error.code, values.error.code) << file->name;
+      EXPECT_EQ(texts.error.offset, values.error.offset) << file->name;
+    }
+  }
+  EXPECT_GT(rejected, 100u);  // the n_ files, of which many are bad numbers
+}
+
 TEST_P(numbers, big_integers_as_double_rounds_only_big_integers) {
   EXPECT_EQ(
       events_of<big_as_double>("[18446744073709551616,-1,1e999,-123456789012345678901234567890]"),

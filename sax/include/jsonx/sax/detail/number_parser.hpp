@@ -86,7 +86,9 @@ inline constexpr std::uint64_t powers_of_ten_u64[9] = {1,      10,      100,    
 /// Accumulates the digits at p into `value` (which may wrap: callers count digits). Eight
 /// bytes at a time while eight are readable; a run of fewer than eight digits before a
 /// non-digit is taken in the same step, shifted up so the missing digits read as leading
-/// zeros.
+/// zeros. With Convert false it only finds the end of the run (validation without values,
+/// for handlers that take numbers as text).
+template <bool Convert = true>
 inline const char* accumulate_digits(const char* p, const char* limit,
                                      std::uint64_t& value) noexcept {
   while (limit - p >= 8) {
@@ -94,19 +96,19 @@ inline const char* accumulate_digits(const char* p, const char* limit,
     const std::uint64_t stops = non_digit_bits(chunk);
     const std::uint64_t digits = chunk - 0x3030303030303030ULL;
     if (stops == 0) {
-      value = value * 100000000ULL + eight_digits_value(digits);
+      if constexpr (Convert) value = value * 100000000ULL + eight_digits_value(digits);
       p += 8;
       continue;
     }
     const unsigned n = static_cast<unsigned>(__builtin_ctzll(stops)) / 8;  // digits before
-    if (n != 0) {
-      value = value * powers_of_ten_u64[n] + eight_digits_value(digits << (64 - 8 * n));
-      p += n;
+    if constexpr (Convert) {
+      if (n != 0)
+        value = value * powers_of_ten_u64[n] + eight_digits_value(digits << (64 - 8 * n));
     }
-    return p;
+    return p + n;
   }
   while (p != limit && is_digit(*p)) {
-    value = value * 10 + static_cast<unsigned>(*p - '0');
+    if constexpr (Convert) value = value * 10 + static_cast<unsigned>(*p - '0');
     ++p;
   }
   return p;
@@ -128,7 +130,9 @@ inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4, 
 /// `invalid` (delimited: "1." then ']') or `truncated` (end of input). (The result
 /// is written field by field into the caller's object: returning the struct by value made
 /// the caller reload it with one wide load that could not be forwarded from the narrow
-/// stores, a stall on every number.)
+/// stores, a stall on every number.) With Convert false the number is validated and its end
+/// found, but no value is computed: `kind` is then float64 for every valid number.
+template <bool Convert = true>
 inline void parse_number(const char* p, const char* limit, token_end end,
                          number_result& r) noexcept {
   const char* const start = p;
@@ -156,7 +160,7 @@ inline void parse_number(const char* p, const char* limit, token_end end,
   if (*p == '0') {
     ++p;
   } else if (is_digit(*p)) {
-    p = accumulate_digits(p, limit, mantissa);  // may wrap: digit counts are checked below
+    p = accumulate_digits<Convert>(p, limit, mantissa);  // may wrap: digit counts are checked below
   } else {
     return invalid_at(p);
   }
@@ -170,7 +174,7 @@ inline void parse_number(const char* p, const char* limit, token_end end,
     is_integer = false;
     ++p;
     const char* frac_begin = p;
-    p = accumulate_digits(p, limit, mantissa);
+    p = accumulate_digits<Convert>(p, limit, mantissa);
     frac_digits = static_cast<std::size_t>(p - frac_begin);
     if (frac_digits == 0) return at_end(p) ? ran_out(p) : invalid_at(p);
     significant += frac_digits;
@@ -198,6 +202,10 @@ inline void parse_number(const char* p, const char* limit, token_end end,
   // the same token, such as "01", "1.2.3" or "12abc".
   if (!at_end(p) && stream::is_scalar_byte(static_cast<unsigned char>(*p))) return invalid_at(p);
   r.end = p;
+  if constexpr (!Convert) {
+    r.kind = number_kind::float64;
+    return;
+  }
 
   if (is_integer) {
     if (int_digits <= 19) {

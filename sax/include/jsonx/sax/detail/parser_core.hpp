@@ -559,7 +559,8 @@ class parser_core {
       return npos;
     }
     number_result r;
-    parse_number(p, limit, end, r);
+    // Handlers that take numbers as text (the writer, raw capture) need no values.
+    parse_number<!numbers_as_text>(p, limit, end, r);
     const std::string_view text(p, static_cast<std::size_t>(r.end - p));
     if (text.size() > options_.max_token_size) {
       fail(parse_errc::token_size_limit, offset);
@@ -721,7 +722,7 @@ class parser_core {
           pending_buffered_ ? token_offset_ : chunk_offset_ + pending_begin_;
       if (*p == '-' || is_digit(*p)) {
         number_result r;
-        parse_number(p, limit, token_end::open, r);
+        parse_number<false>(p, limit, token_end::open, r);  // validity only
         if (r.kind == number_kind::invalid) {
           fail(parse_errc::invalid_number, offset + static_cast<std::uint64_t>(r.end - p));
           return;
