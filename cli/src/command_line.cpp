@@ -1,35 +1,58 @@
 #include "command_line.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
+#include <utility>
 
 namespace jsonx::cli {
 
 namespace {
 
 constexpr std::string_view usage =
-    "Usage: jsonx COMMAND [OPTIONS] FILE|-\n"
+    "Usage: jsonx COMMAND [OPTIONS] FILE|- [FILE|-]...\n"
+    "       jsonx get [OPTIONS] FILE|- [FILE|-]... POINTER\n"
+    "       jsonx bench [--kernel NAME] [--samples N] [FILE]...\n"
     "\n"
     "Commands:\n"
-    "  validate   check that the input is one valid JSON text (RFC 8259, UTF-8)\n"
-    "  stats      count the parse events of the input (nulls, bools, numbers by kind,\n"
-    "             strings, keys, objects, arrays), its maximum depth, its bytes and\n"
-    "             the indexer kernel used\n"
+    "  validate  check that each input is one valid JSON text (RFC 8259, UTF-8)\n"
+    "  stats     count each input's events (nulls, bools, numbers by kind, strings,\n"
+    "            keys, objects, arrays), its maximum depth, bytes and kernel\n"
+    "  fmt       pretty-print each input (2 spaces per level, or --indent N)\n"
+    "  min       print each input without whitespace\n"
+    "  get       print the value at the JSON Pointer POINTER (RFC 6901: \"\" is the\n"
+    "            whole document, /a/0/b~1c is key a, index 0, key b/c)\n"
+    "  bench     parse each FILE (default: the corpus, $JSONX_CORPUS_DIR) with\n"
+    "            simdjson's DOM parser, jsonx's DOM parser and jsonx's push parser\n"
+    "            (counting events); print median GB/s and jsonx/simdjson ratios\n"
     "\n"
-    "FILE is read in chunks and fed to the push parser as it arrives, so inputs larger than\n"
-    "memory and pipes work; '-' reads standard input.\n"
+    "Inputs are read in chunks and fed to the push parser as they arrive: pipes and\n"
+    "inputs larger than memory work; '-' is standard input. Gzip input (found by its\n"
+    "magic bytes) is decompressed as it is read. fmt, min and get stream, and end\n"
+    "each document with a newline.\n"
     "\n"
     "Options:\n"
-    "  --chunk-size N      feed the parser chunks of exactly N bytes (the last one may be\n"
-    "                      shorter); suffixes k, M, G multiply by 1024; default 64k\n"
-    "  --kernel NAME       structural indexer kernel: scalar, avx2 or avx512 (default: the\n"
-    "                      JSONX_KERNEL environment variable, else the best this CPU runs)\n"
-    "  --multiple-values   accept several top-level values separated by whitespace\n"
-    "  -h, --help          print this help and exit\n"
-    "  --version           print the version and exit\n"
+    "  --lines            NDJSON: each line is a JSON text; bad lines are reported\n"
+    "                     with their line number and skipped; blank lines skipped\n"
+    "  --multiple-values  accept several top-level values separated by whitespace\n"
+    "  --indent N         fmt and get: N spaces per level (0: compact)\n"
+    "  --chunk-size N     feed the parser chunks of exactly N bytes (the last may be\n"
+    "                     shorter); suffixes k, M, G multiply by 1024; default 64k\n"
+    "  --kernel NAME      indexer kernel: scalar, avx2 or avx512 (default: the\n"
+    "                     JSONX_KERNEL environment variable, else the CPU's best)\n"
+    "  --progress         always draw a progress bar on standard error (by default:\n"
+    "                     for inputs over 4 MB when standard error is a terminal)\n"
+    "  --no-progress      never draw it\n"
+    "  --samples N        bench: timed samples per parser and file (default 7)\n"
+    "  -h, --help         print this help and exit\n"
+    "  --version          print the version and exit\n"
     "\n"
-    "Exit status: 0 valid, 1 invalid JSON (the error goes to standard error),\n"
-    "2 usage or I/O error.\n";
+    "Exit status, the highest over all inputs:\n"
+    "  validate, stats, fmt, min: 0 valid; 1 invalid JSON (the error, with its line,\n"
+    "      column and a caret under the excerpt, goes to standard error); 2 usage or\n"
+    "      I/O error\n"
+    "  get: 0 found; 1 no value at POINTER; 2 usage, I/O or parse error\n"
+    "  bench: 0 done; 1 an input is not valid JSON; 2 usage or I/O error\n";
 
 // Splits "--name=value" into its two halves; value is empty when there is no '='.
 std::pair<std::string_view, std::optional<std::string_view>> split_option(std::string_view arg) {
@@ -40,10 +63,63 @@ std::pair<std::string_view, std::optional<std::string_view>> split_option(std::s
   return {arg, std::nullopt};
 }
 
+std::optional<command_kind> command_from_name(std::string_view name) {
+  static constexpr std::pair<std::string_view, command_kind> names[] = {
+      {"validate", command_kind::validate}, {"stats", command_kind::stats},
+      {"fmt", command_kind::fmt},           {"min", command_kind::min},
+      {"get", command_kind::get},           {"bench", command_kind::bench},
+  };
+  for (auto [known, kind] : names) {
+    if (name == known) return kind;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> parse_count(std::string_view text, std::size_t max) {
+  std::size_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value > max) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// The options that only some commands take, and which ones.
+struct option_scope {
+  std::string_view option;
+  bool given = false;
+  bool (*applies)(command_kind);
+};
+
+bool reads_documents(command_kind c) {
+  return c != command_kind::bench;
+}
+bool takes_several_values(command_kind c) {
+  return c != command_kind::bench && c != command_kind::get;  // a DOM holds one value
+}
+bool indents(command_kind c) {
+  return c == command_kind::fmt || c == command_kind::get;
+}
+bool is_bench(command_kind c) {
+  return c == command_kind::bench;
+}
+bool any_command(command_kind) {
+  return true;
+}
+
 }  // namespace
 
 std::string_view usage_text() noexcept {
   return usage;
+}
+
+bool is_json_pointer(std::string_view pointer) noexcept {
+  if (!pointer.empty() && pointer.front() != '/') return false;
+  for (std::size_t i = 0; i < pointer.size(); ++i) {
+    if (pointer[i] != '~') continue;
+    if (i + 1 == pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1')) return false;
+  }
+  return true;
 }
 
 std::optional<std::size_t> parse_byte_count(std::string_view text) {
@@ -80,8 +156,23 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
                                                std::string& problem) {
   command_line result;
   bool have_command = false;
-  bool have_input = false;
-  bool options_ended = false;  // after "--", everything is a file name
+  bool options_ended = false;  // after "--", everything is a file name (or the pointer)
+  std::vector<std::string> positionals;
+  option_scope scopes[] = {
+      {"--chunk-size", false, reads_documents},
+      {"--kernel", false, any_command},
+      {"--multiple-values", false, takes_several_values},
+      {"--lines", false, reads_documents},
+      {"--indent", false, indents},
+      {"--progress", false, reads_documents},
+      {"--no-progress", false, reads_documents},
+      {"--samples", false, is_bench},
+  };
+  auto mark_given = [&scopes](std::string_view name) {
+    for (auto& scope : scopes) {
+      if (scope.option == name) scope.given = true;
+    }
+  };
 
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     std::string_view arg = arguments[i];
@@ -97,6 +188,7 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
         problem = "option " + std::string(name) + " needs a value";
         return std::nullopt;
       };
+      mark_given(name);
       if (name == "--") {
         options_ended = true;
       } else if (name == "-h" || name == "--help") {
@@ -122,36 +214,85 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
           problem = "unknown kernel '" + std::string(*value) + "' (scalar, avx2 or avx512)";
           return std::nullopt;
         }
+      } else if (name == "--indent") {
+        auto value = take_value();
+        if (!value) return std::nullopt;
+        // More than a screen's worth of spaces per level is surely a typo.
+        result.indent = parse_count(*value, 16);
+        if (!result.indent) {
+          problem =
+              "--indent needs a number of spaces from 0 to 16, not '" + std::string(*value) + "'";
+          return std::nullopt;
+        }
+      } else if (name == "--samples") {
+        auto value = take_value();
+        if (!value) return std::nullopt;
+        auto samples = parse_count(*value, 1000);
+        if (!samples || *samples == 0) {
+          problem = "--samples needs a number from 1 to 1000, not '" + std::string(*value) + "'";
+          return std::nullopt;
+        }
+        result.samples = *samples;
       } else if (name == "--multiple-values" && !inline_value) {
         result.multiple_values = true;
+      } else if (name == "--lines" && !inline_value) {
+        result.lines = true;
+      } else if (name == "--progress" && !inline_value) {
+        result.progress = progress_mode::always;
+      } else if (name == "--no-progress" && !inline_value) {
+        result.progress = progress_mode::never;
       } else {
         problem = "unknown option '" + std::string(arg) + "'";
         return std::nullopt;
       }
     } else if (!have_command) {
-      if (arg == "validate") {
-        result.command = command_kind::validate;
-      } else if (arg == "stats") {
-        result.command = command_kind::stats;
-      } else {
-        problem = "unknown command '" + std::string(arg) + "' (validate or stats)";
+      auto kind = command_from_name(arg);
+      if (!kind) {
+        problem =
+            "unknown command '" + std::string(arg) + "' (validate, stats, fmt, min, get or bench)";
         return std::nullopt;
       }
+      result.command = *kind;
       have_command = true;
-    } else if (!have_input) {
-      result.input = std::string(arg);
-      have_input = true;
     } else {
-      problem = "more than one input given ('" + result.input + "', '" + std::string(arg) + "')";
-      return std::nullopt;
+      positionals.emplace_back(arg);
     }
   }
   if (!have_command) {
     problem = "no command given";
     return std::nullopt;
   }
-  if (!have_input) {
+  for (const auto& scope : scopes) {
+    if (scope.given && !scope.applies(result.command)) {
+      problem = "option " + std::string(scope.option) + " does not apply to this command";
+      return std::nullopt;
+    }
+  }
+  if (result.lines && result.multiple_values) {
+    problem = "--lines and --multiple-values exclude each other (--lines: one value per line)";
+    return std::nullopt;
+  }
+  if (result.command == command_kind::get) {
+    if (positionals.size() < 2) {
+      problem = "get needs an input and a JSON Pointer (jsonx get FILE|- POINTER)";
+      return std::nullopt;
+    }
+    result.pointer = std::move(positionals.back());
+    positionals.pop_back();
+    if (!is_json_pointer(result.pointer)) {
+      problem = "'" + result.pointer +
+                "' is not a JSON Pointer (\"\", or \"/\"-separated tokens with ~0 for ~ and ~1 "
+                "for /)";
+      return std::nullopt;
+    }
+  }
+  result.inputs = std::move(positionals);
+  if (result.inputs.empty() && result.command != command_kind::bench) {
     problem = "no input given (a file, or - for standard input)";
+    return std::nullopt;
+  }
+  if (std::count(result.inputs.begin(), result.inputs.end(), "-") > 1) {
+    problem = "standard input (-) given more than once";
     return std::nullopt;
   }
   return result;

@@ -6,23 +6,41 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "jsonx/stream/kernel.hpp"
 
 namespace jsonx::cli {
 
-enum class command_kind { help, version, validate, stats };
+enum class command_kind { help, version, validate, stats, fmt, min, get, bench };
+
+/// When to draw the progress bar on standard error.
+enum class progress_mode {
+  automatic,  ///< for inputs over a few MB, when stderr is a terminal (and stdout is not one
+              ///< that the command writes JSON to)
+  always,     ///< --progress: whatever stderr is (the tests use it)
+  never,      ///< --no-progress
+};
 
 struct command_line {
   command_kind command = command_kind::help;
-  /// A file path, or "-" for standard input.
-  std::string input;
+  /// File paths; "-" is standard input. At least one, except for bench (empty: the corpus).
+  std::vector<std::string> inputs;
+  /// For get: the JSON Pointer (RFC 6901), syntax already checked.
+  std::string pointer;
   /// Bytes per feed(); every chunk but the last has exactly this many.
   std::size_t chunk_size = std::size_t{64} << 10;
   /// Empty: the library's choice (JSONX_KERNEL, else the best the CPU runs).
   std::optional<stream::kernel_id> kernel;
   /// Accept several whitespace-separated top-level values (NDJSON, concatenated JSON).
   bool multiple_values = false;
+  /// NDJSON: each line is a document of its own; bad lines are reported and skipped.
+  bool lines = false;
+  /// Spaces per level for fmt and get; empty: fmt's default (2) or get's compact output.
+  std::optional<std::size_t> indent;
+  progress_mode progress = progress_mode::automatic;
+  /// For bench: timed samples per library and file (the median is shown).
+  std::size_t samples = 7;
 };
 
 /// Parses the arguments after the program name. On a usage error returns nullopt and sets
@@ -32,6 +50,10 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
 
 /// Parses "4096", "4k", "64K", "1M", "1G": a positive byte count. nullopt if malformed or 0.
 std::optional<std::size_t> parse_byte_count(std::string_view text);
+
+/// True if `pointer` is an RFC 6901 JSON Pointer: empty, or '/'-separated tokens in which every
+/// '~' is followed by '0' or '1'.
+bool is_json_pointer(std::string_view pointer) noexcept;
 
 /// The text `jsonx --help` prints.
 std::string_view usage_text() noexcept;

@@ -1,15 +1,12 @@
+// validate and stats: a handler that checks or counts, over the shared document driver.
 #include "commands.hpp"
 
-#include <algorithm>
 #include <cinttypes>
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <string>
-#include <system_error>
 
-#include "chunk_reader.hpp"
-#include "error_excerpt.hpp"
+#include "command_session.hpp"
 #include "event_counter.hpp"
 #include "jsonx/sax/push_parser.hpp"
 #include "jsonx/stream/kernel.hpp"
@@ -18,125 +15,53 @@ namespace jsonx::cli {
 
 namespace {
 
-/// What happened to one input.
-struct parse_summary {
-  int status = exit_valid;
-  std::uint64_t bytes = 0;
-  stream::kernel_id kernel = stream::kernel_id::scalar;
+class validate_job {
+ public:
+  static constexpr int invalid_status = exit_invalid;
+  explicit validate_job(const parse_options& options) : parser_(handler_, options) {}
+  validate_job(const validate_job&) = delete;
+  validate_job& operator=(const validate_job&) = delete;
+
+  push_parser<validating_handler>& parser() { return parser_; }
+  void begin_document() {}
+  int end_document(std::uint64_t, error_reporter&) { return exit_ok; }
+  void abandon_document() {}
+  std::string handler_failure() { return "the parse was stopped"; }  // never: it accepts all
+
+ private:
+  validating_handler handler_;
+  push_parser<validating_handler> parser_;
 };
 
-// Bytes kept from before the chunk being parsed: an error is usually in the current chunk,
-// but its offset may point back to the start of a token that began earlier.
-constexpr std::size_t history_bytes = 256;
+// Counts over the whole input; with --lines, a bad line's events are taken back out.
+class stats_job {
+ public:
+  static constexpr int invalid_status = exit_invalid;
+  explicit stats_job(const parse_options& options) : parser_(handler_, options) {}
+  stats_job(const stats_job&) = delete;
+  stats_job& operator=(const stats_job&) = delete;
 
-// Prints "jsonx: NAME: MESSAGE", then the excerpt and a caret line under the offending byte.
-void print_parse_error(const parse_error& error, const error_excerpt& excerpt,
-                       const std::string& input_name, std::FILE* err) {
-  // message() ends with ": <the parser's excerpt>"; ours gets lines of its own instead.
-  std::string headline = error.message();
-  std::string excerpt_suffix = ": " + error.excerpt;
-  if (!error.excerpt.empty() && headline.ends_with(excerpt_suffix)) {
-    headline.resize(headline.size() - excerpt_suffix.size());
-  }
-  std::fprintf(err, "jsonx: %s: %s\n", input_name.c_str(), headline.c_str());
-  std::string caret(excerpt.caret_column, ' ');
-  caret += '^';
-  std::fprintf(err, "  %s\n  %s\n", excerpt.text.c_str(), caret.c_str());
-}
+  push_parser<counting_handler>& parser() { return parser_; }
+  void begin_document() { before_document_ = handler_.counts(); }
+  int end_document(std::uint64_t, error_reporter&) { return exit_ok; }
+  void abandon_document() { handler_.restore(before_document_); }
+  std::string handler_failure() { return "the parse was stopped"; }  // never: it counts all
+  const event_counts& counts() const noexcept { return handler_.counts(); }
 
-// Reads the input chunk by chunk and feeds each chunk to a parser over `handler`. Stops
-// reading at the first error, so a bad byte early in a huge file is reported at once.
-template <handler H>
-parse_summary parse_input(const command_line& command, H& handler, std::FILE* err) {
-  parse_summary summary;
-  if (command.kernel && !stream::kernel_supported(*command.kernel)) {
-    std::fprintf(err, "jsonx: the %s kernel is not supported by this CPU\n",
-                 std::string(stream::kernel_name(*command.kernel)).c_str());
-    summary.status = exit_usage_or_io;
-    return summary;
-  }
-  chunk_reader reader(command.input);
-  if (!reader.ok()) {
-    std::fprintf(err, "jsonx: %s\n", reader.error().c_str());
-    summary.status = exit_usage_or_io;
-    return summary;
-  }
+ private:
+  counting_handler handler_;
+  push_parser<counting_handler> parser_;
+  event_counts before_document_;
+};
 
-  parse_options options;
-  options.kernel = command.kernel;
-  options.multiple_values = command.multiple_values;
-  push_parser<H> parser(handler, options);
-  summary.kernel = parser.kernel();
-
-  // Not a std::vector: a large --chunk-size should not touch (zero) memory that the input
-  // never fills.
-  std::unique_ptr<char[]> buffer(new char[command.chunk_size]);
-  // For the error excerpt: the last bytes before the chunk being parsed.
-  std::string history;
-  std::uint64_t history_start = 0;
-  std::string_view chunk;
-  std::error_code ec;
-  while (!ec) {
-    // The chunk just parsed moves to the history before the buffer is overwritten.
-    history.append(chunk.substr(chunk.size() - std::min(chunk.size(), history_bytes)));
-    history.erase(0, history.size() - std::min(history.size(), history_bytes));
-    history_start = reader.bytes_read() - history.size();
-    chunk = {};
-    std::size_t length = reader.read_chunk(std::span<char>(buffer.get(), command.chunk_size));
-    if (!reader.ok()) {
-      std::fprintf(err, "jsonx: %s\n", reader.error().c_str());
-      summary.status = exit_usage_or_io;
-      return summary;
-    }
-    if (length == 0) break;
-    chunk = std::string_view(buffer.get(), length);
-    parser.feed(chunk, ec);
-  }
-  if (!ec) parser.finish(ec);
-  summary.bytes = reader.bytes_read();
-  if (ec) {
-    // The window: the history, the chunk, and a little of what follows it in the input.
-    std::string window = history;
-    window.append(chunk);
-    char lookahead[excerpt_bytes_after];
-    window.append(lookahead, reader.read_chunk(lookahead));
-    const parse_error& error = parser.error();
-    // An offset before the history (a very long token) falls back on the parser's excerpt.
-    error_excerpt excerpt = error.offset >= history_start
-                                ? make_error_excerpt(window, error.offset - history_start)
-                                : make_error_excerpt(error.excerpt, error.excerpt_caret);
-    print_parse_error(error, excerpt, reader.display_name(), err);
-    summary.status = exit_invalid;
-  }
-  return summary;
-}
-
-}  // namespace
-
-int run_validate(const command_line& command, std::FILE* out, std::FILE* err) {
-  validating_handler handler;
-  parse_summary summary = parse_input(command, handler, err);
-  if (summary.status == exit_valid) {
-    std::fprintf(out, "%s: valid JSON (%" PRIu64 " bytes)\n",
-                 command.input == "-" ? "<stdin>" : command.input.c_str(), summary.bytes);
-  }
-  return summary.status;
-}
-
-int run_stats(const command_line& command, std::FILE* out, std::FILE* err) {
-  counting_handler handler;
-  parse_summary summary = parse_input(command, handler, err);
-  if (summary.status != exit_valid) return summary.status;
-
-  const event_counts& counts = handler.counts();
+void print_stats(const command_line& command, const std::string& path, const input_summary& summary,
+                 const event_counts& counts, stream::kernel_id kernel, std::FILE* out) {
   auto line = [out](const char* name, std::uint64_t value) {
     std::fprintf(out, "%-12s %" PRIu64 "\n", name, value);
   };
-  std::fprintf(out, "%-12s %s\n",
-               "input:", command.input == "-" ? "<stdin>" : command.input.c_str());
+  std::fprintf(out, "%-12s %s\n", "input:", display_name(path).c_str());
   line("bytes:", summary.bytes);
-  std::fprintf(out, "%-12s %s\n",
-               "kernel:", std::string(stream::kernel_name(summary.kernel)).c_str());
+  std::fprintf(out, "%-12s %s\n", "kernel:", std::string(stream::kernel_name(kernel)).c_str());
   line("chunk_size:", command.chunk_size);
   line("nulls:", counts.nulls);
   line("bools:", counts.bools);
@@ -149,7 +74,55 @@ int run_stats(const command_line& command, std::FILE* out, std::FILE* err) {
   line("objects:", counts.objects);
   line("arrays:", counts.arrays);
   line("max_depth:", counts.max_depth);
-  return exit_valid;
+  if (command.lines) {
+    line("lines:", summary.good);
+    line("bad_lines:", summary.bad);
+    line("blank_lines:", summary.blank);
+  }
+}
+
+}  // namespace
+
+int run_validate(const command_line& command, std::FILE* out, std::FILE* err) {
+  command_session session(command, out, err, false);
+  if (!session.ok()) return exit_usage_or_io;
+  validate_job job(session.options());
+  return session.for_each_input(
+      [&job](const std::string&) -> validate_job& { return job; },
+      [&](const std::string& path, const input_summary& summary) {
+        if (summary.status == exit_usage_or_io) return;
+        std::string name = display_name(path);
+        if (command.lines) {
+          std::fprintf(out,
+                       "%s: %" PRIu64 " valid lines, %" PRIu64 " invalid, %" PRIu64
+                       " blank (%" PRIu64 " bytes)\n",
+                       name.c_str(), summary.good, summary.bad, summary.blank, summary.bytes);
+        } else if (summary.status == exit_ok) {
+          std::fprintf(out, "%s: valid JSON (%" PRIu64 " bytes)\n", name.c_str(), summary.bytes);
+        }
+      });
+}
+
+int run_stats(const command_line& command, std::FILE* out, std::FILE* err) {
+  command_session session(command, out, err, false);
+  if (!session.ok()) return exit_usage_or_io;
+  std::unique_ptr<stats_job> job;
+  bool first = true;
+  return session.for_each_input(
+      [&](const std::string&) -> stats_job& {
+        job = std::make_unique<stats_job>(session.options());  // fresh counts per input
+        return *job;
+      },
+      [&](const std::string& path, const input_summary& summary) {
+        // Counts of a whole input are only meaningful if it parsed; --lines counts the good
+        // lines whatever the others did.
+        if (summary.status == exit_usage_or_io || (!command.lines && summary.status != exit_ok)) {
+          return;
+        }
+        if (!first) std::fputc('\n', out);
+        first = false;
+        print_stats(command, path, summary, job->counts(), job->parser().kernel(), out);
+      });
 }
 
 }  // namespace jsonx::cli

@@ -53,6 +53,10 @@ error_excerpt make_error_excerpt(std::string_view window, std::size_t error_inde
   std::size_t end = std::min(window.size(), error_index + excerpt_bytes_after);
   std::size_t newline_after = window.substr(error_index, end - error_index).find('\n');
   if (newline_after != std::string_view::npos) end = error_index + newline_after;
+  // A CRLF line: the '\r' is part of the line ending, not of what the user wrote.
+  if (newline_after != std::string_view::npos && end > error_index + 1 && window[end - 1] == '\r') {
+    --end;
+  }
 
   // Do not start or end in the middle of a UTF-8 sequence (the offending byte itself may be a
   // stray continuation byte: keep it).

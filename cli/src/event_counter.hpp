@@ -63,6 +63,11 @@ class counting_handler {
   bool on_array_end(std::size_t) { return leave(); }
 
   const event_counts& counts() const noexcept { return counts_; }
+  /// Goes back to `earlier` counts, outside any container (a bad --lines line is taken back).
+  void restore(const event_counts& earlier) noexcept {
+    counts_ = earlier;
+    depth_ = 0;
+  }
 
  private:
   bool enter() {

@@ -1,4 +1,5 @@
-// jsonx: validate a JSON input or count its parse events, streaming it through the push parser.
+// jsonx: validate, count, reformat or query JSON inputs, streaming them through the push
+// parser; or benchmark jsonx against simdjson.
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -26,14 +27,21 @@ int main(int argc, char** argv) {
     switch (command->command) {
       case command_kind::help:
         std::fwrite(usage_text().data(), 1, usage_text().size(), stdout);
-        return exit_valid;
+        return exit_ok;
       case command_kind::version:
         std::printf("jsonx %s\n", JSONX_VERSION);
-        return exit_valid;
+        return exit_ok;
       case command_kind::validate:
         return run_validate(*command, stdout, stderr);
       case command_kind::stats:
         return run_stats(*command, stdout, stderr);
+      case command_kind::fmt:
+      case command_kind::min:
+        return run_reformat(*command, stdout, stderr);
+      case command_kind::get:
+        return run_get(*command, stdout, stderr);
+      case command_kind::bench:
+        return run_bench(*command, stdout, stderr);
     }
   } catch (const std::bad_alloc&) {
     // A --chunk-size larger than memory is the likely cause.

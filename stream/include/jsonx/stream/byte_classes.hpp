@@ -27,9 +27,22 @@ constexpr bool is_operator_byte(unsigned char c) noexcept {
   }
 }
 
+namespace detail {
+// One entry per byte value, so that the test after every number and literal is one load
+// (the chain of compares above cost about 20 instructions per number).
+struct scalar_byte_table {
+  bool is_scalar[256];
+  constexpr scalar_byte_table() : is_scalar{} {
+    for (int c = 0; c < 256; ++c) {
+      const auto b = static_cast<unsigned char>(c);
+      is_scalar[c] = !is_whitespace_byte(b) && !is_operator_byte(b) && b != '"';
+    }
+  }
+};
+inline constexpr scalar_byte_table scalar_bytes{};
+}  // namespace detail
+
 /// A byte that continues a number or literal: neither whitespace, operator nor quote.
-constexpr bool is_scalar_byte(unsigned char c) noexcept {
-  return !is_whitespace_byte(c) && !is_operator_byte(c) && c != '"';
-}
+constexpr bool is_scalar_byte(unsigned char c) noexcept { return detail::scalar_bytes.is_scalar[c]; }
 
 }  // namespace jsonx::stream

@@ -114,6 +114,28 @@ inline const char* accumulate_digits(const char* p, const char* limit,
   return p;
 }
 
+/// The length (1..15) and value of the run of digits at p if it ends, within 16 readable
+/// bytes, at a non-digit; 0 otherwise (no digit, 16 or more, or fewer than 16 bytes left).
+inline unsigned short_digit_run(const char* p, const char* limit, std::uint64_t& value) noexcept {
+  if (limit - p < 16) return 0;
+  const std::uint64_t high = load_eight(p);
+  const std::uint64_t high_stops = non_digit_bits(high);
+  const std::uint64_t high_digits = high - 0x3030303030303030ULL;
+  if (high_stops != 0) {
+    const unsigned n = static_cast<unsigned>(__builtin_ctzll(high_stops)) / 8;
+    if (n != 0) value = eight_digits_value(high_digits << (64 - 8 * n));
+    return n;
+  }
+  const std::uint64_t low = load_eight(p + 8);
+  const std::uint64_t low_stops = non_digit_bits(low);
+  if (low_stops == 0) return 0;
+  const unsigned n = static_cast<unsigned>(__builtin_ctzll(low_stops)) / 8;
+  const std::uint64_t low_value =
+      n != 0 ? eight_digits_value((low - 0x3030303030303030ULL) << (64 - 8 * n)) : 0;
+  value = eight_digits_value(high_digits) * powers_of_ten_u64[n] + low_value;
+  return 8 + n;
+}
+
 /// Correctly rounded double for mantissa * 10^exponent (mantissa of at most 19 digits), by
 /// the Eisel-Lemire method; false where it cannot decide or the value is beyond double range
 /// (then use parse_double_slow, which tells the two apart).
@@ -157,7 +179,21 @@ inline void parse_number(const char* p, const char* limit, token_end end,
   }
   const char* const int_begin = p;
   std::uint64_t mantissa = 0;
-  if (*p == '0') {
+  // The integer part, most often 1 to 15 digits followed (within the readable bytes) by a
+  // non-digit: two 8-byte loads classify and convert it. If the number ends there (the next
+  // byte is not '.', 'e', 'E' or another scalar byte) it is an integer that fits in int64,
+  // the most common number in documents, returned at once. Leading zeros ("01") and longer
+  // runs take the general path.
+  const unsigned short_digits = Convert ? short_digit_run(p, limit, mantissa) : 0;
+  if (short_digits != 0 && (*p != '0' || short_digits == 1)) {
+    p += short_digits;
+    if (!stream::is_scalar_byte(static_cast<unsigned char>(*p))) {
+      r.kind = number_kind::int64;
+      r.end = p;
+      r.i = negative ? -static_cast<std::int64_t>(mantissa) : static_cast<std::int64_t>(mantissa);
+      return;
+    }
+  } else if (*p == '0') {
     ++p;
   } else if (is_digit(*p)) {
     p = accumulate_digits<Convert>(p, limit, mantissa);  // may wrap: digit counts are checked below

@@ -1,0 +1,273 @@
+// Reads one input chunk by chunk and feeds it to a command's parser: the whole input as one
+// document, or (--lines) each line as a document of its own. Shared by validate, stats, fmt,
+// min and get; what differs between them is the job:
+//
+//   struct some_job {
+//     Parser& parser();                  // feed(chunk, ec), finish(ec), error(), reset()
+//     void begin_document();             // a document (the input, or a line) starts
+//     // It parsed: act on it (messages through the reporter); 0 ok, else an exit status, or
+//     // output_failed (the command stops).
+//     int end_document(std::uint64_t line, error_reporter& reporter);  // line: 0 unless --lines
+//     void abandon_document();           // it failed to parse
+//     std::string handler_failure();     // why the handler stopped the parse ("" if it did not)
+//     static constexpr int invalid_status = 1;   // the exit status of a parse error
+//   };
+//
+// In --lines mode the line splitter feeds each line's bytes as they come (a line may span
+// chunks), resets the parser between lines and never holds more than a chunk: memory stays
+// bounded whatever the input's length. Lines holding only whitespace are skipped.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "command_line.hpp"
+#include "error_report.hpp"
+#include "exit_status.hpp"
+#include "input_source.hpp"
+#include "jsonx/sax/error.hpp"
+#include "progress_bar.hpp"
+
+namespace jsonx::cli {
+
+/// What reading one input came to.
+struct input_summary {
+  int status = exit_ok;
+  std::uint64_t bytes = 0;  ///< bytes of JSON read (after decompression)
+  std::uint64_t good = 0;   ///< documents (lines) parsed and acted on
+  std::uint64_t bad = 0;    ///< documents (lines) that failed to parse
+  std::uint64_t blank = 0;  ///< blank lines skipped (--lines)
+  bool fatal = false;       ///< the output failed: no point going on with other inputs
+};
+
+/// What every input of one command shares.
+struct read_context {
+  const command_line& command;
+  std::span<char> buffer;  ///< command.chunk_size bytes
+  std::FILE* err;
+  bool progress_enabled;
+  std::uint64_t progress_threshold;
+};
+
+namespace detail {
+
+inline bool is_json_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+template <class Job>
+class document_driver {
+ public:
+  document_driver(const read_context& context, input_source& source, Job& job)
+      : context_(context),
+        source_(source),
+        job_(job),
+        bar_(context.err, context.progress_enabled, context.progress_threshold,
+             source.display_name(), source.raw_size()),
+        reporter_(source.display_name(), context.err, bar_) {}
+
+  input_summary read_whole() {
+    auto& parser = job_.parser();
+    parser.reset();
+    job_.begin_document();
+    std::error_code ec;
+    std::string_view chunk;
+    while (next_chunk(chunk)) {
+      parser.feed(chunk, ec);
+      if (ec) break;
+      done_with(chunk);
+    }
+    if (io_failed_) return abandon();
+    if (!ec) {
+      chunk = {};
+      reporter_.begin_chunk(chunk, offset_);
+      parser.finish(ec);
+    }
+    if (ec) {
+      const parse_error& error = parser.error();
+      if (!fail_document(located_error{error.code, error.offset, error.line, error.column,
+                                       error.excerpt, error.excerpt_caret},
+                         chunk)) {
+        return summary_;
+      }
+      // The excerpt may want a few bytes past the chunk that failed.
+      while (reporter_.waiting()) {
+        done_with(chunk);
+        if (!next_chunk(chunk)) break;
+      }
+      reporter_.finish();
+    } else {
+      ++summary_.good;
+      take_status(job_.end_document(0, reporter_));
+    }
+    summary_.bytes = source_.bytes_read();
+    return summary_;
+  }
+
+  input_summary read_lines() {
+    std::string_view chunk;
+    while (next_chunk(chunk)) {
+      std::size_t pos = 0;
+      while (pos < chunk.size()) {
+        const void* newline = std::memchr(chunk.data() + pos, '\n', chunk.size() - pos);
+        std::size_t segment_end =
+            newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - chunk.data())
+                    : chunk.size();
+        if (!feed_segment(chunk, pos, segment_end)) return summary_;
+        if (!newline) break;
+        if (!end_line(chunk)) return summary_;
+        pos = segment_end + 1;
+        ++line_;
+        line_start_ = offset_ + pos;
+      }
+      done_with(chunk);
+    }
+    if (io_failed_) return abandon();
+    // The last line may lack its newline.
+    reporter_.begin_chunk({}, offset_);
+    if (offset_ > line_start_ && !end_line({})) return summary_;
+    reporter_.finish();
+    summary_.bytes = source_.bytes_read();
+    return summary_;
+  }
+
+ private:
+  // Reads the next chunk into the buffer; false at the end of the input or on an I/O error
+  // (then summary_.status says so).
+  bool next_chunk(std::string_view& chunk) {
+    std::size_t length = source_.read_chunk(context_.buffer);
+    if (!source_.ok()) {
+      bar_.clear();
+      std::fprintf(context_.err, "jsonx: %s\n", source_.error().c_str());
+      summary_.status = exit_usage_or_io;
+      io_failed_ = true;
+      return false;
+    }
+    if (length == 0) return false;
+    chunk = std::string_view(context_.buffer.data(), length);
+    bar_.update(source_.raw_bytes_read());
+    reporter_.begin_chunk(chunk, offset_);
+    return true;
+  }
+
+  void take_status(int status) {
+    if (status == output_failed) {
+      summary_.fatal = true;
+      status = exit_usage_or_io;
+    }
+    summary_.status = std::max(summary_.status, status);
+  }
+
+  void done_with(std::string_view chunk) {
+    reporter_.end_chunk(chunk);
+    offset_ += chunk.size();
+  }
+
+  input_summary abandon() {
+    job_.abandon_document();
+    summary_.bytes = source_.bytes_read();
+    return summary_;
+  }
+
+  // A parse failed at `error`. False if it was the handler's doing (the output failed): the
+  // whole command stops.
+  bool fail_document(const located_error& error, std::string_view chunk) {
+    if (error.code == parse_errc::stopped_by_handler) {
+      reporter_.print_message(job_.handler_failure());
+      job_.abandon_document();
+      summary_.status = exit_usage_or_io;
+      summary_.fatal = true;
+      return false;
+    }
+    reporter_.report(error, chunk);
+    job_.abandon_document();
+    ++summary_.bad;
+    summary_.status = std::max(summary_.status, Job::invalid_status);
+    return true;
+  }
+
+  // The error of the parser on the current line, placed in the input.
+  located_error line_error() {
+    const parse_error& error = job_.parser().error();
+    std::uint64_t offset = content_start_ + error.offset;
+    return {error.code,         offset, line_, offset - line_start_ + 1, error.excerpt,
+            error.excerpt_caret};
+  }
+
+  // Feeds chunk[begin, end), a piece of the current line without its newline.
+  bool feed_segment(std::string_view chunk, std::size_t begin, std::size_t end) {
+    if (line_failed_) return true;  // skipping to the end of a bad line
+    if (!in_content_) {
+      while (begin < end && is_json_blank(chunk[begin])) ++begin;
+      if (begin == end) return true;
+      // Leading blanks are not fed, so the parser's offsets count from here.
+      in_content_ = true;
+      content_start_ = offset_ + begin;
+      job_.parser().reset();
+      job_.begin_document();
+    }
+    std::error_code ec;
+    job_.parser().feed(chunk.substr(begin, end - begin), ec);
+    if (!ec) return true;
+    line_failed_ = true;
+    return fail_document(line_error(), chunk);
+  }
+
+  // The current line has ended (at a newline in `chunk`, or at the end of the input).
+  bool end_line(std::string_view chunk) {
+    bool ok = true;
+    if (!in_content_) {
+      ++summary_.blank;
+    } else if (!line_failed_) {
+      std::error_code ec;
+      job_.parser().finish(ec);
+      if (ec) {
+        ok = fail_document(line_error(), chunk);
+      } else {
+        ++summary_.good;
+        take_status(job_.end_document(line_, reporter_));
+        if (summary_.fatal) return false;
+      }
+    }
+    in_content_ = false;
+    line_failed_ = false;
+    return ok;
+  }
+
+  const read_context& context_;
+  input_source& source_;
+  Job& job_;
+  progress_bar bar_;
+  error_reporter reporter_;
+  input_summary summary_;
+  std::uint64_t offset_ = 0;  // input offset of the current chunk
+  bool io_failed_ = false;
+  // --lines state.
+  std::uint64_t line_ = 1;
+  std::uint64_t line_start_ = 0;     // input offset of the current line
+  std::uint64_t content_start_ = 0;  // input offset of its first non-blank byte
+  bool in_content_ = false;          // a non-blank byte of the line has been fed
+  bool line_failed_ = false;
+};
+
+}  // namespace detail
+
+/// Opens `path` ("-": standard input) and feeds it to `job`, whole or by lines.
+template <class Job>
+input_summary read_input(const read_context& context, const std::string& path, Job& job) {
+  input_source source(path);
+  if (!source.ok()) {
+    std::fprintf(context.err, "jsonx: %s\n", source.error().c_str());
+    return input_summary{exit_usage_or_io};
+  }
+  detail::document_driver<Job> driver(context, source, job);
+  return context.command.lines ? driver.read_lines() : driver.read_whole();
+}
+
+}  // namespace jsonx::cli
