@@ -1,5 +1,7 @@
-// dom::parser: a push_parser driving a dom_builder. The parser core is instantiated here, once,
-// with the builder's callbacks inlined into it.
+// dom::parser: a push_parser driving a dom builder. The parser core is instantiated here, once,
+// with the builder's callbacks inlined into it. The builder is the room_policy::reserved one:
+// before each chunk the parser reserves room for every byte fed so far (reserve_for_input()),
+// so no event checks for room, and publishes the document once the parse has succeeded.
 #include "jsonx/dom/parser.hpp"
 
 #include "jsonx/dom/dom_builder.hpp"
@@ -16,13 +18,21 @@ parse_options single_value(parse_options options) {
 }  // namespace
 
 struct parser::impl {
-  explicit impl(const parse_options& options)
-      : builder(doc), push(builder, single_value(options)) {}
+  explicit impl(const parse_options& options) : builder(doc), push(builder, single_value(options)) {
+    builder.set_max_depth(options.max_depth);
+  }
 
   void start_new() {
     push.reset();
     builder.reset();
+    bytes_fed = 0;
     in_progress = true;
+  }
+  // Room for the events of every byte fed so far plus this chunk's, before feeding it.
+  void reserve_for(std::string_view chunk) {
+    bytes_fed += chunk.size();
+    builder.reserve_for_input(bytes_fed);
+    builder.set_readable_input(chunk.data(), chunk.data() + chunk.size());
   }
   // After a failure the document is emptied, so that a half-built one is never read.
   void fail() {
@@ -31,8 +41,9 @@ struct parser::impl {
   }
 
   document doc;
-  dom_builder builder;
-  push_parser<dom_builder> push;
+  basic_dom_builder<room_policy::reserved> builder;
+  push_parser<basic_dom_builder<room_policy::reserved>> push;
+  std::uint64_t bytes_fed = 0;
   bool in_progress = false;
 };
 
@@ -44,12 +55,15 @@ parser& parser::operator=(parser&&) noexcept = default;
 const document& parser::parse(std::string_view text, std::error_code& ec) {
   impl& p = *impl_;
   p.start_new();
-  p.builder.reserve_for_input(text.size());
-  p.builder.set_readable_input(text.data(), text.data() + text.size());
+  p.reserve_for(text);
   p.push.feed(text, ec);
   p.builder.set_readable_input(nullptr, nullptr);
   if (!ec) p.push.finish(ec);
-  if (ec) p.fail();
+  if (ec) {
+    p.fail();
+  } else {
+    p.builder.publish();
+  }
   p.doc.utf8_validated_ = !ec;  // the parser checked every string
   p.in_progress = false;
   return p.doc;
@@ -65,7 +79,7 @@ const document& parser::parse(std::string_view text) {
 std::size_t parser::feed(std::string_view chunk, std::error_code& ec) {
   impl& p = *impl_;
   if (!p.in_progress) p.start_new();
-  p.builder.set_readable_input(chunk.data(), chunk.data() + chunk.size());
+  p.reserve_for(chunk);
   const std::size_t used = p.push.feed(chunk, ec);
   p.builder.set_readable_input(nullptr, nullptr);
   if (ec) p.fail();
@@ -83,7 +97,11 @@ const document& parser::finish(std::error_code& ec) {
   impl& p = *impl_;
   if (!p.in_progress) p.start_new();  // finish() with nothing fed: incomplete input
   p.push.finish(ec);
-  if (ec) p.fail();
+  if (ec) {
+    p.fail();
+  } else {
+    p.builder.publish();
+  }
   p.doc.utf8_validated_ = !ec;
   p.in_progress = false;
   return p.doc;

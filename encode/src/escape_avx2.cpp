@@ -11,8 +11,13 @@
 #include "string_escape.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
+// clang ignores GCC target pragmas: it takes its own form (as stream/src/indexer_avx2.cpp).
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2")
+#endif
 #include "generic_escaper.hpp"
 
 namespace jsonx::detail {
@@ -50,7 +55,11 @@ struct simd_avx2 {
 const escape_kernel escape_kernel_avx2 = make_escape_kernel<simd_avx2>();
 
 }  // namespace jsonx::detail
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #else
 namespace jsonx::detail {
 // Not x86: never selected (kernel_supported(avx2) is false); the scalar loops stand in.

@@ -9,8 +9,14 @@
 #include "string_escape.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
+// clang ignores GCC target pragmas: it takes its own form (as stream/src/indexer_avx2.cpp).
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,bmi,bmi2"))), \
+                             apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512bw,avx512vl,bmi,bmi2")
+#endif
 #include "generic_escaper.hpp"
 
 namespace jsonx::detail {
@@ -42,7 +48,11 @@ struct simd_avx512 {
 const escape_kernel escape_kernel_avx512 = make_escape_kernel<simd_avx512>();
 
 }  // namespace jsonx::detail
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #else
 namespace jsonx::detail {
 const escape_kernel escape_kernel_avx512 = escape_kernel_scalar;

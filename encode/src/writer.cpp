@@ -152,7 +152,13 @@ bool writer::finish() {
 }
 
 void writer::grow_container_stack() {
-  enclosing_.resize(enclosing_.empty() ? 64 : 2 * enclosing_.size());
+  const std::size_t levels = 2 * enclosing_capacity_;
+  if (enclosing_heap_.empty()) {
+    enclosing_heap_.assign(enclosing_inline_, enclosing_inline_ + inline_levels);
+  }
+  enclosing_heap_.resize(levels);
+  enclosing_ = enclosing_heap_.data();
+  enclosing_capacity_ = levels;
 }
 
 bool writer::complete_top_level_value() {
@@ -263,6 +269,10 @@ __attribute__((always_inline)) inline bool writer::write_string(std::string_view
   std::memcpy(pos_, closing, 3);
   pos_ += closing_size;
   return true;
+}
+
+bool writer::write_string_outlined(std::string_view text, bool is_key) {
+  return is_key ? write_string(text, "\":", 2) : write_string(text, "\"  ", 1);
 }
 
 bool writer::write_string_slow(std::string_view value) {

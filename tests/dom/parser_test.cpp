@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "dom_test_support.hpp"
 #include "jsonx/corpus/corpus.hpp"
@@ -110,6 +111,50 @@ TEST(DomParser, ReusedParserDoesNotReallocate) {
     p.parse(big);
     EXPECT_EQ(p.doc().capacity_bytes(), capacity);
     EXPECT_EQ(p.doc().node_count(), nodes);
+  }
+}
+
+// dom::parser's builder never checks for room: it relies on reserve_for_input()'s bound
+// (dom_builder.hpp). These inputs come closest to it: a node per byte while containers are
+// open (up to the depth limit), two bytes per node otherwise, strings that unescape to as
+// many bytes as they take. Whole and byte by byte; an overrun is caught by ASan.
+TEST(DomParser, ReservedRoomHoldsForTheDensestInputs) {
+  std::vector<std::string> inputs;
+  inputs.push_back(std::string(5000, '['));  // open containers only
+  inputs.push_back(std::string(5000, '[') + std::string(5000, ']'));
+  inputs.push_back(std::string(3000, '[') + "1" + std::string(3000, ']'));
+  std::string ones = "[";
+  for (int i = 0; i < 2000; ++i) ones += "1,";
+  inputs.push_back(ones + "1]");
+  inputs.push_back(ones);  // incomplete
+  std::string members = "{";
+  for (int i = 0; i < 1000; ++i) members += "\"\":0,";
+  inputs.push_back(members + "\"\":[]}");
+  std::string nested;
+  for (int i = 0; i < 1500; ++i) nested += "[{\"a\":";
+  inputs.push_back(nested);  // incomplete: every container open
+  inputs.push_back("\"" + std::string(100, 'x') + "\"");
+  inputs.push_back("1");
+  inputs.push_back("[\"\",\"\",{\"\":\"\"}]");
+  for (std::size_t max_depth : {std::size_t{1024}, std::size_t{100000}}) {
+    parse_options options;
+    options.max_depth = max_depth;
+    parser whole(options);
+    parser bytes(options);
+    for (const std::string& input : inputs) {
+      SCOPED_TRACE(input.substr(0, 20) + "... (" + std::to_string(input.size()) + " bytes)");
+      std::error_code whole_ec, bytes_ec;
+      const document& a = whole.parse(input, whole_ec);
+      const document& b =
+          test::parse_in_chunks(bytes, input, jsonx::test::chunking::fixed(1), bytes_ec);
+      ASSERT_EQ(whole_ec, bytes_ec);
+      EXPECT_EQ(a.empty(), static_cast<bool>(whole_ec));
+      if (!whole_ec) {
+        EXPECT_TRUE(identical(a.root(), b.root()));
+        // Nodes never outnumber half the bytes by more than the open containers allow.
+        EXPECT_LE(a.node_count(), input.size() / 2 + 1);
+      }
+    }
   }
 }
 

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "jsonx/corpus/corpus.hpp"
 #include "jsonx/dom/dom.hpp"
+#include "jsonx/encode/output_sink.hpp"
 #include "jsonx/encode/serializer.hpp"
 #include "support/test_data.hpp"
 
@@ -88,6 +90,110 @@ TEST(DomSerialize, ParsedDocumentsSkipUtf8Revalidation) {
   ASSERT_TRUE(write_events(value(array{std::string_view("a\xff")}), builder));
   EXPECT_FALSE(built.utf8_validated());
   EXPECT_THROW(to_string(built), write_exception);
+}
+
+// dom::write prints a compact document through the writer's tree output, not through
+// events: the text, and the errors, must be exactly those of the events.
+std::string through_events(const element& e, const write_options& options, std::error_code& ec) {
+  std::string out;
+  writer w(out, options);
+  if (!(write_events(e, w) && w.flush())) ec = w.error();
+  return out;
+}
+std::string through_tree(const element& e, const write_options& options, std::error_code& ec) {
+  std::string out;
+  writer w(out, options);
+  if (!(write(e, w) && w.flush())) ec = w.error();
+  return out;
+}
+
+std::vector<write_options> escaping_variants() {
+  std::vector<write_options> all(5);
+  all[1].escape_html = true;
+  all[2].ascii_only = true;
+  all[3].escape_line_separators = true;
+  all[4].invalid_utf8 = invalid_utf8_policy::assume_valid;
+  return all;
+}
+
+TEST(DomSerialize, TreeOutputWritesWhatEventsWrite) {
+  std::vector<jsonx::test::named_input> inputs;
+  for (const auto* file : jsonx::test::conformance_files("y_")) inputs.push_back(*file);
+  for (const auto& file : jsonx::test::corpus_files()) inputs.push_back(file);
+  for (auto& doc : jsonx::test::generated_documents(16 << 10, 2)) inputs.push_back(doc);
+  inputs.push_back({"sample", std::string(sample)});
+  inputs.push_back({"escapes", R"({"<&>":"\u2028\u2029 \ud83d\ude00 \u0000\u001f\"\\/ caf\u00e9",)"
+                               R"("long":"0123456789abcdef0123456789abcdef\n0123456789abcdef"})"});
+  parser p;
+  std::size_t compared = 0;
+  for (const auto& input : inputs) {
+    SCOPED_TRACE(input.name);
+    const document& doc = p.parse(input.bytes);
+    for (const write_options& options : escaping_variants()) {
+      std::error_code events_ec, tree_ec;
+      const std::string want = through_events(doc.root(), options, events_ec);
+      ASSERT_EQ(through_tree(doc.root(), options, tree_ec), want);
+      ASSERT_EQ(tree_ec, events_ec);
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 5u * 6u);
+}
+
+TEST(DomSerialize, TreeOutputAmongEventsAndInSmallRegions) {
+  parser p;
+  const document& doc = p.parse(sample);
+  // A document written where a writer expects a value, between events.
+  std::string out;
+  writer w(out);
+  ASSERT_TRUE(w.on_array_begin() && w.on_int64(1) && write(doc, w) && write(doc.root()["a"], w) &&
+              w.on_null() && w.on_array_end() && w.finish());
+  const std::string compact = to_string(doc);
+  EXPECT_EQ(out, "[1," + compact + "," + to_string(doc.root()["a"]) + ",null]");
+  // Where a key is expected, a value is misplaced: the same error as events give.
+  std::string other;
+  writer k(other);
+  ASSERT_TRUE(k.on_object_begin());
+  EXPECT_FALSE(write(doc, k));
+  EXPECT_EQ(k.error(), make_error_code(write_errc::expected_key));
+
+  // Through a sink that lends the smallest regions a writer accepts: every refill path.
+  struct tiny_sink final : buffered_sink {
+    tiny_sink() : buffered_sink(output_sink::max_min_free) {}
+    ~tiny_sink() override { flush_buffer(); }
+    std::string text;
+    void write_out(const char* data, std::size_t size, std::error_code&) override {
+      text.append(data, size);
+    }
+  };
+  const std::string big = jsonx::corpus::generate(jsonx::corpus::shape::twitter, 64 << 10, 3);
+  const document& big_doc = p.parse(big);
+  for (const write_options& options : escaping_variants()) {
+    tiny_sink sink;
+    writer t(sink, options);
+    ASSERT_TRUE(write(big_doc, t) && t.finish());
+    std::error_code ec;
+    EXPECT_EQ(sink.text, through_events(big_doc.root(), options, ec));
+    EXPECT_FALSE(ec);
+  }
+}
+
+TEST(DomSerialize, TreeOutputReportsInvalidUtf8AndPrettyUsesEvents) {
+  // Strings of a document built from arbitrary events are checked when written.
+  document built;
+  dom_builder builder(built);
+  ASSERT_TRUE(write_events(value(object{{"k", std::string_view("ok \xff bad")}}), builder));
+  std::string out;
+  writer w(out);
+  EXPECT_FALSE(write(built, w));
+  EXPECT_EQ(w.error(), make_error_code(write_errc::invalid_utf8));
+  write_options replace;
+  replace.invalid_utf8 = invalid_utf8_policy::replace;
+  EXPECT_EQ(to_string(built, replace), "{\"k\":\"ok \xEF\xBF\xBD bad\"}");
+  // Pretty layout goes through events, with the same result as before.
+  parser p;
+  EXPECT_EQ(to_string(p.parse(R"({"a":[1,{}]})"), write_options::pretty(1)),
+            "{\n \"a\": [\n  1,\n  {}\n ]\n}");
 }
 
 // Counts events, to check write_events drives any handler.

@@ -186,7 +186,8 @@ TEST(DomValue, AssigningADescendantIsSafe) {
   v = std::move(v.at("b"));  // move of a part of itself
   ASSERT_TRUE(v.is_array());
   EXPECT_EQ(v.at(2).get_string(), "a long string to be really sure of it");
-  v = v;  // self-assignment
+  const value& self = v;
+  v = self;  // self-assignment (through a reference, which compilers do not warn about)
   EXPECT_EQ(v.size(), 3u);
 }
 

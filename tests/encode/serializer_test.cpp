@@ -1,6 +1,7 @@
 // The resumable fixed-buffer serializer: every buffer size gives the writer's exact output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -58,6 +59,34 @@ TEST(serializer, every_buffer_size_gives_the_writer_output) {
       for (std::size_t size : {1, 5, 63, 64, 65, 1000}) {
         ASSERT_EQ(serialize_with_buffers(sample_json, options, size, slice), want)
             << "buffer " << size << " slice " << slice;
+      }
+    }
+  }
+}
+
+// A caller's buffers need not be all the same size: the output is cut at every offset by a
+// first read of that many bytes, then read on in buffers of another size.
+TEST(serializer, every_split_of_the_output_resumes_where_it_stopped) {
+  for (const write_options& options : {write_options{}, write_options::pretty(2)}) {
+    const std::string want =
+        options.is_pretty() ? pretty(sample_json, options) : minify(sample_json);
+    for (std::size_t first = 0; first <= want.size(); ++first) {
+      for (std::size_t rest : {std::size_t{3}, std::size_t{64}, want.size()}) {
+        parsed_source source(sample_json);
+        serializer s(options);
+        s.reset(source);
+        std::string out;
+        std::vector<char> buffer(std::max(first, rest));
+        std::error_code ec;
+        std::size_t size = first;
+        while (!s.done()) {
+          const std::size_t n = s.read(buffer.data(), size, ec);
+          ASSERT_FALSE(ec) << ec.message();
+          ASSERT_TRUE(n == size || s.done()) << "a read filled " << n << " of " << size;
+          out.append(buffer.data(), n);
+          size = rest;
+        }
+        ASSERT_EQ(out, want) << "first read " << first << ", then " << rest;
       }
     }
   }

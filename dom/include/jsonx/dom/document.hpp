@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -16,6 +17,14 @@
 #include "jsonx/dom/element.hpp"
 
 namespace jsonx::dom {
+
+/// How a dom builder finds room for nodes and string bytes (see dom_builder.hpp).
+enum class room_policy : std::uint8_t {
+  grow,      ///< checks before each node and string and grows the buffers: any event source
+  reserved,  ///< never checks: its owner reserves room for every input byte before feeding it
+};
+template <room_policy Room>
+class basic_dom_builder;
 
 namespace detail {
 
@@ -142,7 +151,8 @@ class document {
   }
 
  private:
-  friend class dom_builder;
+  template <room_policy>
+  friend class basic_dom_builder;
   friend class parser;
   detail::raw_buffer<detail::node> nodes_;
   detail::raw_buffer<char> strings_;

@@ -31,11 +31,10 @@
 
 namespace jsonx::dom {
 
-/// Writes the value's events into `w` (which is not flushed). False if the writer failed
-/// (w.error() says why).
-inline bool write(const element& e, writer& w) {
-  return write_events(e, w);
-}
+/// Writes the value into `w` (which is not flushed). False if the writer failed (w.error()
+/// says why). The same text as write_events(e, w); with a compact writer, a document prints
+/// through the writer's tree output (no per-event bookkeeping), which is faster.
+bool write(const element& e, writer& w);
 bool write(const document& doc, writer& w);
 inline bool write(const value& v, writer& w) {
   return write_events(v, w);

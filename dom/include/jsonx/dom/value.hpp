@@ -79,15 +79,17 @@ class array {
 
   allocator_type get_allocator() const noexcept { return elements_.get_allocator(); }
 
-  std::size_t size() const noexcept { return elements_.size(); }
-  bool empty() const noexcept { return elements_.empty(); }
-  void reserve(std::size_t n) { elements_.reserve(n); }
+  // Members that touch the elements are defined in detail/value_inline.hpp, where value is
+  // complete (clang instantiates std::vector's members at their first use in a class body).
+  std::size_t size() const noexcept;
+  bool empty() const noexcept;
+  void reserve(std::size_t n);
   void clear() noexcept;
 
-  iterator begin() noexcept { return elements_.begin(); }
-  iterator end() noexcept { return elements_.end(); }
-  const_iterator begin() const noexcept { return elements_.begin(); }
-  const_iterator end() const noexcept { return elements_.end(); }
+  iterator begin() noexcept;
+  iterator end() noexcept;
+  const_iterator begin() const noexcept;
+  const_iterator end() const noexcept;
 
   value& operator[](std::size_t index) noexcept;
   const value& operator[](std::size_t index) const noexcept;
@@ -147,15 +149,16 @@ class object {
 
   allocator_type get_allocator() const noexcept { return members_.get_allocator(); }
 
-  std::size_t size() const noexcept { return members_.size(); }
-  bool empty() const noexcept { return members_.empty(); }
-  void reserve(std::size_t n) { members_.reserve(n); }
+  // As array's: defined in detail/value_inline.hpp, where object_member is complete.
+  std::size_t size() const noexcept;
+  bool empty() const noexcept;
+  void reserve(std::size_t n);
   void clear() noexcept;
 
-  iterator begin() noexcept { return members_.begin(); }
-  iterator end() noexcept { return members_.end(); }
-  const_iterator begin() const noexcept { return members_.begin(); }
-  const_iterator end() const noexcept { return members_.end(); }
+  iterator begin() noexcept;
+  iterator end() noexcept;
+  const_iterator begin() const noexcept;
+  const_iterator end() const noexcept;
 
   /// The value of the last member with this key, or nullptr.
   value* find(std::string_view key) noexcept;

@@ -35,6 +35,7 @@
 namespace jsonx {
 
 namespace detail {
+class tree_output;
 struct escape_result;
 // The string escape loop chosen for the writer's kernel and options (encode/src/).
 using escape_function = escape_result (*)(const write_options& options, const char* src,
@@ -105,6 +106,10 @@ class writer {
   stream::kernel_id kernel() const noexcept { return kernel_; }
 
  private:
+  // Serializers of trees that know their own structure (dom::write) print through this
+  // instead of events: see detail/tree_output.hpp.
+  friend class detail::tree_output;
+
   // Where the next event goes; it decides the separator written before it.
   enum class position : std::uint8_t {
     top_first,        // nothing written yet, or after newline_after_value's '\n'
@@ -145,6 +150,8 @@ class writer {
   bool write_bytes(const char* data, std::size_t size);
   bool write_newline_and_indent(std::size_t level);
   bool write_string(std::string_view text, const char* closing, std::size_t closing_size);
+  // write_string() out of line, for tree_output's strings that miss its inline path.
+  bool write_string_outlined(std::string_view text, bool is_key);
   bool continue_string(const char* src, const char* src_end, int status, bool is_last_piece);
   bool write_string_body(std::string_view text, bool is_last_piece);
   bool write_pending_utf8(std::string_view& piece, bool is_last_piece);
@@ -174,8 +181,13 @@ class writer {
   bool inspect_non_ascii_ = false;
   // For each open container, the after-value position of the one around it: what
   // after_value_position_ becomes when it closes. A byte per level (a std::vector<bool> costs
-  // more to push and pop than the rest of an event).
-  std::vector<position> enclosing_;
+  // more to push and pop than the rest of an event). The first levels live in the writer
+  // itself, so that a writer made for one small document allocates nothing.
+  static constexpr std::size_t inline_levels = 64;
+  position enclosing_inline_[inline_levels];
+  std::vector<position> enclosing_heap_;  // deeper documents: all levels, grown by doubling
+  position* enclosing_ = enclosing_inline_;
+  std::size_t enclosing_capacity_ = inline_levels;
   std::size_t depth_ = 0;
   std::uint64_t values_written_ = 0;
   std::error_code error_;
@@ -188,3 +200,6 @@ class writer {
 }  // namespace jsonx
 
 #include "jsonx/encode/detail/writer_inline.hpp"
+
+// After the inline events, which it uses.
+#include "jsonx/encode/detail/tree_output.hpp"

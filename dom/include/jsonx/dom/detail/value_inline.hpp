@@ -26,6 +26,27 @@ inline array::array(array&& other, const allocator_type& alloc)
 inline array& array::operator=(const array& other) = default;
 inline array& array::operator=(array&& other) = default;
 inline array::~array() = default;
+inline std::size_t array::size() const noexcept {
+  return elements_.size();
+}
+inline bool array::empty() const noexcept {
+  return elements_.empty();
+}
+inline void array::reserve(std::size_t n) {
+  elements_.reserve(n);
+}
+inline array::iterator array::begin() noexcept {
+  return elements_.begin();
+}
+inline array::iterator array::end() noexcept {
+  return elements_.end();
+}
+inline array::const_iterator array::begin() const noexcept {
+  return elements_.begin();
+}
+inline array::const_iterator array::end() const noexcept {
+  return elements_.end();
+}
 inline void array::clear() noexcept {
   elements_.clear();
 }
@@ -109,6 +130,27 @@ inline object::object(object&& other, const allocator_type& alloc)
 inline object& object::operator=(const object& other) = default;
 inline object& object::operator=(object&& other) = default;
 inline object::~object() = default;
+inline std::size_t object::size() const noexcept {
+  return members_.size();
+}
+inline bool object::empty() const noexcept {
+  return members_.empty();
+}
+inline void object::reserve(std::size_t n) {
+  members_.reserve(n);
+}
+inline object::iterator object::begin() noexcept {
+  return members_.begin();
+}
+inline object::iterator object::end() noexcept {
+  return members_.end();
+}
+inline object::const_iterator object::begin() const noexcept {
+  return members_.begin();
+}
+inline object::const_iterator object::end() const noexcept {
+  return members_.end();
+}
 inline void object::clear() noexcept {
   members_.clear();
 }

@@ -15,12 +15,42 @@ namespace jsonx {
 
 namespace detail {
 
-/// Copies a string of at most 16 bytes to `dst` (which has room for 16) and tells whether it
+#if defined(__SSE2__)
+/// A bit per byte of `v` that the writer cannot copy as it is: a quote, a backslash, a control
+/// byte, <>& with `escape_html`, a byte >= 0x80 with `inspect_non_ascii`.
+inline int needs_escape_mask(__m128i v, bool escape_html, bool inspect_non_ascii) noexcept {
+  const auto equal = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+  // Bytes <= 0x1F are exactly those whose unsigned max with 0x1F is 0x1F.
+  __m128i hits = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
+  hits = _mm_or_si128(hits, _mm_or_si128(equal('"'), equal('\\')));
+  if (escape_html)
+    hits = _mm_or_si128(hits, _mm_or_si128(_mm_or_si128(equal('<'), equal('>')), equal('&')));
+  if (inspect_non_ascii) hits = _mm_or_si128(hits, v);
+  return _mm_movemask_epi8(hits);
+}
+#endif
+
+/// Copies a string of at most 32 bytes to `dst` (which has room for 32) and tells whether it
 /// needs no escaping: no quote, backslash or control byte, nor <>& with `escape_html`, nor a
 /// byte >= 0x80 with `inspect_non_ascii`. Keys and short strings take this inline path; the
 /// rest goes through the kernel's escape loop. Overlapping loads: nothing read past `n`.
 inline bool copy_short_if_plain(const char* src, std::size_t n, char* dst, bool escape_html,
                                 bool inspect_non_ascii) noexcept {
+  if (n > 16) {
+    // 17 to 32 bytes: the first and the last 16, overlapping (URLs, names, dates: common in
+    // JSON and too short to pay for the escape loop's call).
+#if defined(__SSE2__)
+    const __m128i head = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src));
+    const __m128i tail = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + n - 16));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), head);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + n - 16), tail);
+    return (needs_escape_mask(head, escape_html, inspect_non_ascii) |
+            needs_escape_mask(tail, escape_html, inspect_non_ascii)) == 0;
+#else
+    return copy_short_if_plain(src, 16, dst, escape_html, inspect_non_ascii) &&
+           copy_short_if_plain(src + n - 16, 16, dst + n - 16, escape_html, inspect_non_ascii);
+#endif
+  }
   std::uint64_t first, last;
   if (n >= 8) {
     std::memcpy(&first, src, 8);
@@ -44,14 +74,7 @@ inline bool copy_short_if_plain(const char* src, std::size_t n, char* dst, bool 
   }
 #if defined(__SSE2__)
   const __m128i v = _mm_set_epi64x(static_cast<long long>(last), static_cast<long long>(first));
-  const auto equal = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
-  // Bytes <= 0x1F are exactly those whose unsigned max with 0x1F is 0x1F.
-  __m128i hits = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
-  hits = _mm_or_si128(hits, _mm_or_si128(equal('"'), equal('\\')));
-  if (escape_html)
-    hits = _mm_or_si128(hits, _mm_or_si128(_mm_or_si128(equal('<'), equal('>')), equal('&')));
-  if (inspect_non_ascii) hits = _mm_or_si128(hits, v);
-  return _mm_movemask_epi8(hits) == 0;
+  return needs_escape_mask(v, escape_html, inspect_non_ascii) == 0;
 #else
   // SWAR: a byte equal to c leaves a high bit in (x - 1) & ~x of x = word ^ c (with no exact
   // position, which is not needed here: only whether there is any).
@@ -74,7 +97,7 @@ inline bool copy_short_if_plain(const char* src, std::size_t n, char* dst, bool 
 
 // Short strings and keys, compact: separator, quotes and bytes stored with no call at all.
 inline bool writer::on_string(std::string_view value) {
-  if (value.size() <= 16 && !pretty_ && static_cast<std::size_t>(end_ - pos_) >= scalar_room) {
+  if (value.size() <= 32 && !pretty_ && static_cast<std::size_t>(end_ - pos_) >= scalar_room) {
     const signed char separator = value_separator[static_cast<std::size_t>(position_)];
     if (separator >= 0) {
       char* p = pos_;
@@ -94,7 +117,7 @@ inline bool writer::on_string(std::string_view value) {
 }
 
 inline bool writer::on_key(std::string_view key) {
-  if (key.size() <= 16 && !pretty_ && static_cast<std::size_t>(end_ - pos_) >= scalar_room) {
+  if (key.size() <= 32 && !pretty_ && static_cast<std::size_t>(end_ - pos_) >= scalar_room) {
     const signed char separator = key_separator[static_cast<std::size_t>(position_)];
     if (separator >= 0) {
       char* p = pos_;
@@ -204,7 +227,8 @@ inline bool writer::on_array_end(std::size_t) {
 inline bool writer::begin_container(bool is_object) {
   if (!begin_value()) return false;
   *pos_++ = is_object ? '{' : '[';
-  if (depth_ == enclosing_.size()) grow_container_stack();
+  if (depth_ == enclosing_capacity_) [[unlikely]]
+    grow_container_stack();
   enclosing_[depth_++] = after_value_position_;
   position_ = is_object ? position::object_first : position::array_first;
   after_value_position_ = is_object ? position::object_next : position::array_next;

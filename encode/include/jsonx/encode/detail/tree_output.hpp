@@ -1,0 +1,113 @@
+// tree_output: the writer's output primitives, for serializers of trees that know their own
+// structure (dom::write walks a document). Events make the writer track where it is (a
+// position per event, a separator table, a stack of enclosing containers), because events
+// may come in any order; a tree walk knows where commas, colons and brackets go, so it
+// prints them itself and keeps only the writer's buffer, escaping and number formatting.
+// Compact layout only: pretty output goes through events (usable() says which).
+//
+//   detail::tree_output out(w);
+//   if (out.usable()) { if (!out.begin_value()) return false; ...; return out.end_value(); }
+//
+// Not for users: the walk must produce valid JSON (balanced brackets, keys where keys go).
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <string_view>
+
+// writer.hpp includes this file at its end, after the writer and its inline events (included
+// first, this pulls them in the same way).
+#include "jsonx/encode/writer.hpp"
+
+namespace jsonx::detail {
+
+class tree_output {
+ public:
+  explicit tree_output(writer& w) noexcept : w_(w) {}
+
+  /// Compact layout, no error, not inside a string written in parts.
+  bool usable() const noexcept {
+    return !w_.pretty_ && !w_.error_ && w_.position_ != writer::position::in_string_parts &&
+           w_.position_ != writer::position::in_key_parts;
+  }
+  /// Where the writer expects a value: writes its separator (false, with the writer's error
+  /// set, if a value is misplaced here).
+  bool begin_value() { return w_.begin_value(); }
+  /// After a whole value: the writer's state moves on as after any value event.
+  bool end_value() { return w_.after_value(); }
+
+  // ---- inside a value: no separators are written but those asked for ----
+
+  /// Room for `n` <= output_sink::max_min_free bytes at pos().
+  bool room(std::size_t n) { return w_.ensure(n); }
+  char*& pos() noexcept { return w_.pos_; }
+
+  bool put(char c) {
+    if (!w_.ensure(1)) return false;
+    *w_.pos_++ = c;
+    return true;
+  }
+  bool null_value() {
+    if (!w_.ensure(4)) return false;
+    std::memcpy(w_.pos_, "null", 4);
+    w_.pos_ += 4;
+    return true;
+  }
+  bool bool_value(bool value) {
+    if (!w_.ensure(5)) return false;
+    std::memcpy(w_.pos_, value ? "true " : "false", 5);
+    w_.pos_ += value ? 4 : 5;
+    return true;
+  }
+  bool int64_value(std::int64_t value) {
+    if (!w_.ensure(writer::scalar_room)) return false;
+    w_.pos_ = format_int64(value, w_.pos_);
+    return true;
+  }
+  bool uint64_value(std::uint64_t value) {
+    if (!w_.ensure(writer::scalar_room)) return false;
+    w_.pos_ = format_uint64(value, w_.pos_);
+    return true;
+  }
+  bool double_value(double value) {
+    if (!std::isfinite(value)) [[unlikely]] {
+      if (w_.options_.non_finite == non_finite_policy::write_null) return null_value();
+      return w_.fail(make_error_code(write_errc::non_finite_number));
+    }
+    if (!w_.ensure(writer::scalar_room)) return false;
+    w_.pos_ = format_double(value, w_.pos_);
+    return true;
+  }
+  /// A JSON number's text, verbatim.
+  bool number_text(std::string_view text) {
+    if (text.size() <= writer::short_number_text && w_.ensure(writer::scalar_room)) {
+      copy_short(w_.pos_, text.data(), text.size());
+      w_.pos_ += text.size();
+      return true;
+    }
+    return !w_.error_ && w_.write_bytes(text.data(), text.size());
+  }
+  /// A string value, quoted and escaped; with `is_key`, followed by ':'.
+  bool string_value(std::string_view text, bool is_key) {
+    if (!w_.ensure(writer::scalar_room)) return false;
+    // Short and plain (the common case): quotes and bytes stored inline, as on_string() does.
+    if (text.size() <= 32) {
+      char* p = w_.pos_;
+      *p++ = '"';
+      if (copy_short_if_plain(text.data(), text.size(), p, w_.escape_html_,
+                              w_.inspect_non_ascii_)) {
+        p += text.size();
+        std::memcpy(p, "\":", 2);
+        w_.pos_ = p + (is_key ? 2 : 1);
+        return true;
+      }
+    }
+    return w_.write_string_outlined(text, is_key);
+  }
+
+ private:
+  writer& w_;
+};
+
+}  // namespace jsonx::detail
