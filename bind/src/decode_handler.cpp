@@ -19,6 +19,7 @@ void decode_handler::start_erased(detail::value_target root, const decode_option
   next_ = root;
   readable_begin_ = 0;
   readable_end_ = 0;
+  abandoned_ = false;
   error_code_ = {};
   error_path_.clear();
   error_expected_.clear();
@@ -29,6 +30,13 @@ void decode_handler::abandon_frames() noexcept {
   for (detail::frame& f : frames_)
     if (f.ops->discard != nullptr) f.ops->discard(f);
   frames_.clear();
+}
+
+void decode_handler::abandon_after_failure() noexcept {
+  if (abandoned_) return;
+  abandoned_ = true;
+  for (std::size_t i = frames_.size(); i-- > 0;)
+    if (frames_[i].ops->on_failure != nullptr) frames_[i].ops->on_failure(frames_[i]);
 }
 
 // The innermost frame was a container standing for a custom type's value: convert it (and
@@ -211,6 +219,38 @@ void append_pointer_index(std::string& out, std::size_t index) {
   append_unsigned(out, index);
 }
 
+long long decimal_magnitude(std::string_view text) {
+  constexpr long long saturated = 1'000'000'000;  // far beyond any exponent range
+  std::size_t i = text.starts_with('-') ? 1 : 0;
+  long long magnitude = 0;
+  bool significant = false;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+    significant = significant || text[i] != '0';
+    if (significant && magnitude < saturated) ++magnitude;
+  }
+  if (i < text.size() && text[i] == '.') {
+    for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      if (significant) continue;
+      if (text[i] != '0') {
+        significant = true;
+      } else if (magnitude > -saturated) {
+        --magnitude;  // each zero right after the point lowers the first significant digit
+      }
+    }
+  }
+  if (!significant) return -2 * saturated;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    const bool negative = i < text.size() && text[i] == '-';
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    long long exponent = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+      if (exponent < saturated) exponent = exponent * 10 + (text[i] - '0');
+    magnitude += negative ? -exponent : exponent;
+  }
+  return magnitude;
+}
+
 bool fail_too_many_elements(decode_handler& h, std::size_t limit) {
   std::string expected = "at most ";
   append_unsigned(expected, limit);
@@ -219,11 +259,16 @@ bool fail_too_many_elements(decode_handler& h, std::size_t limit) {
                 found_description("more"));
 }
 
+void describe_array_of(std::string& out, std::size_t size) {
+  out += "an array of ";
+  append_unsigned(out, size);
+  out += size == 1 ? " element" : " elements";
+}
+
 bool fail_array_size(decode_handler& h, std::size_t expected_size, std::size_t found_size,
                      bool more) {
-  std::string expected = "an array of ";
-  append_unsigned(expected, expected_size);
-  expected += expected_size == 1 ? " element" : " elements";
+  std::string expected;
+  describe_array_of(expected, expected_size);
   std::string found = more ? "an array of more than " : "an array of ";
   append_unsigned(found, more ? expected_size : found_size);
   found += (more ? expected_size : found_size) == 1 ? " element" : " elements";

@@ -20,11 +20,18 @@ struct message {
 };
 JSONX_DESCRIBE(message, type, body, extra)
 
+struct struct_with_number {
+  int count = 0;
+  jsonx::dom::value body;
+};
+JSONX_DESCRIBE(struct_with_number, count, body)
+
 }  // namespace dom_types_test
 
 namespace {
 
 using dom_types_test::message;
+using dom_types_test::struct_with_number;
 
 const char* const sample =
     R"({"type":"t","body":{"a":[1,-2,2.5,"x\n",null,true,18446744073709551615,123456789012345678901234567890,{"k":{}}],"a":3},"extra":null})";
@@ -51,6 +58,24 @@ TEST(BindDomTypes, AValueKeepsAnyPartOfADocument) {
   // The same as what the DOM parser builds.
   jsonx::dom::parser parser;
   EXPECT_TRUE(m.body == jsonx::dom::value(parser.parse(sample).root().at("body")));
+}
+
+TEST(BindDomTypes, RawNumbersInDomValues) {
+  jsonx::decode_options options;
+  options.raw_numbers_in_dom_values = true;
+  struct_with_number m;
+  jsonx::decode_error error;
+  ASSERT_TRUE(jsonx::decode(R"({"count":7,"body":[1.50,-0,1e2,{"n":12}]})", m, error, options))
+      << error.message();
+  EXPECT_EQ(m.count, 7);  // a typed member still converts
+  EXPECT_EQ(m.body.at(0).get_raw_number(), "1.50");
+  EXPECT_EQ(m.body.at(1).get_raw_number(), "-0");
+  EXPECT_EQ(m.body.at(2).get_raw_number(), "1e2");
+  EXPECT_EQ(m.body.at(3).at("n").get_raw_number(), "12");
+  EXPECT_EQ(jsonx::encode(m), R"({"count":7,"body":[1.50,-0,1e2,{"n":12}]})");
+  // Without the option: converted.
+  ASSERT_TRUE(jsonx::decode(R"({"count":7,"body":[1.50]})", m, error));
+  EXPECT_EQ(m.body.at(0).get_double(), 1.5);
 }
 
 TEST(BindDomTypes, InContainersAndChunks) {

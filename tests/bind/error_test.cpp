@@ -158,3 +158,30 @@ TEST(BindErrors, AFailedDecoderKeepsFailing) {
 }
 
 }  // namespace
+
+namespace {
+
+// After an error the target holds what was decoded before it: a valid value (every member
+// and element a complete object), not all-or-nothing.
+TEST(BindErrors, AnErrorMidContainerLeavesTheValueDecodedSoFar) {
+  timeline t;
+  t.statuses.resize(9);  // replaced by the array that appears
+  jsonx::decode_error error;
+  EXPECT_FALSE(jsonx::decode(four_statuses, t, error));
+  ASSERT_EQ(t.statuses.size(), 4u);
+  EXPECT_EQ(t.statuses[2].user.id, 3u);
+  EXPECT_EQ(t.statuses[3].text, "d");
+  EXPECT_EQ(t.statuses[3].user.screen_name, "");  // after the failing member: not reached
+  // A parse error cut in the middle of a string leaves the members before it.
+  EXPECT_FALSE(jsonx::decode(R"({"statuses":[{"text":"e"},{"text":"f)", t, error));
+  EXPECT_EQ(error.code, jsonx::parse_errc::incomplete_input);
+  ASSERT_EQ(t.statuses.size(), 2u);
+  EXPECT_EQ(t.statuses[0].text, "e");
+  EXPECT_EQ(error.path, "/statuses/1/text");
+  // The value stays usable: it encodes, and decoding into it again works.
+  EXPECT_EQ(jsonx::encode(t.statuses[0].user), R"({"id":0,"screen_name":""})");
+  EXPECT_TRUE(jsonx::decode(R"({"statuses":[]})", t, error)) << error.message();
+  EXPECT_TRUE(t.statuses.empty());
+}
+
+}  // namespace

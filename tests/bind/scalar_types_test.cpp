@@ -117,6 +117,12 @@ TEST(BindScalars, FloatingPoint) {
   expect_decode_failure<float>("1e39", bind_errc::number_out_of_range, "");
   expect_decode_failure<float>("-3.5e38", bind_errc::number_out_of_range, "");
   EXPECT_EQ(jsonx::decode<long double>("0.5"), 0.5L);
+  // Out of range is decided by the number's magnitude, not by how its exponent is written:
+  // 1e390 written with 400 digits and a negative exponent is still beyond double range.
+  expect_decode_failure<double>("1" + std::string(400, '0') + "e-10",
+                                bind_errc::number_out_of_range, "");
+  EXPECT_EQ(jsonx::decode<double>("0." + std::string(400, '0') + "1e10"), 0.0);
+  EXPECT_EQ(jsonx::decode<double>("1" + std::string(300, '0') + "e-300"), 1.0);
 
   for (const char* wrong : {"\"1\"", "true", "null", "[1]"})
     expect_decode_failure<double>(wrong, bind_errc::type_mismatch, "");
@@ -130,6 +136,17 @@ TEST(BindScalars, FloatingPointEncoding) {
   EXPECT_EQ(jsonx::encode(0.1f), "0.1");
   EXPECT_EQ(jsonx::encode(3.0f), "3.0");
   EXPECT_EQ(jsonx::decode<float>(jsonx::encode(1.17549435e-38f)), 1.17549435e-38f);
+  // Every float reads back as itself, the largest too ("3.4028235e+38" is above FLT_MAX as a
+  // double: a float is rounded from the text, not from the double).
+  for (float f : {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(),
+                  std::numeric_limits<float>::denorm_min(), 16777217.0f, 0.3f, 1e-40f}) {
+    EXPECT_EQ(jsonx::decode<float>(jsonx::encode(f)), f) << jsonx::encode(f);
+    EXPECT_EQ(jsonx::decode<float>(jsonx::encode(static_cast<double>(f))), f);
+  }
+  // Rounded once, from the text: 1.00000005960464477539062500001 is just above the midpoint
+  // between 1 and the next float; through a double (1.0000000596046448, the midpoint) it
+  // would round to even, 1.
+  EXPECT_EQ(jsonx::decode<float>("1.00000005960464477539062500001"), 1.00000012f);
   for (double d : {0.1, 1e300, 5e-324, -0.0, 123456789.125, 1.0 / 3})
     EXPECT_EQ(jsonx::decode<double>(jsonx::encode(d)), d);
 }

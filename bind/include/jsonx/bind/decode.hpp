@@ -42,7 +42,13 @@ class decoder {
   bool feed(std::string_view chunk, decode_error& error) {
     std::error_code ec;
     handler_.set_readable_input(chunk.data(), chunk.data() + chunk.size());
-    parser_.feed(chunk, ec);
+    try {
+      parser_.feed(chunk, ec);
+    } catch (...) {  // from a custom codec, or bad_alloc
+      handler_.set_readable_input(nullptr, nullptr);
+      handler_.abandon_after_failure();
+      throw;
+    }
     handler_.set_readable_input(nullptr, nullptr);
     return !ec || fail(error);
   }
@@ -54,7 +60,12 @@ class decoder {
   /// Declares the end of the input: it must have been one complete value.
   bool finish(decode_error& error) {
     std::error_code ec;
-    parser_.finish(ec);
+    try {
+      parser_.finish(ec);
+    } catch (...) {
+      handler_.abandon_after_failure();
+      throw;
+    }
     return !ec || fail(error);
   }
   void finish() {
@@ -81,7 +92,8 @@ class decoder {
   std::uint64_t bytes_consumed() const noexcept { return parser_.bytes_consumed(); }
 
  private:
-  bool fail(decode_error& error) const {
+  bool fail(decode_error& error) {
+    handler_.abandon_after_failure();
     error = handler_.make_error(parser_.error());
     return false;
   }
@@ -103,7 +115,15 @@ bool decode(std::string_view json, T& target, decode_error& error,
   handler.start(target, options);
   handler.set_readable_input(json.data(), json.data() + json.size());
   parse_error parse_failure;
-  if (parse(json, handler, parse_failure, options.parse)) return true;
+  bool ok = false;
+  try {
+    ok = parse(json, handler, parse_failure, options.parse);
+  } catch (...) {  // from a custom codec, or bad_alloc
+    handler.abandon_after_failure();
+    throw;
+  }
+  if (ok) return true;
+  handler.abandon_after_failure();
   error = handler.make_error(parse_failure);
   return false;
 }

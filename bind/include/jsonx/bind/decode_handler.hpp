@@ -68,6 +68,12 @@ class decode_handler {
     return at >= readable_begin_ && at + 8 <= readable_end_;
   }
 
+  /// After a failed parse (an error, or an exception from a codec), while the target is
+  /// still alive: leaves the containers that were being filled consistent (a vector drops
+  /// the elements it kept from before the decode and did not reach). decoder<T> and
+  /// decode() call it; call it yourself when you drive the parser. Once per start.
+  void abandon_after_failure() noexcept;
+
   /// True if a binding error stopped the parse.
   bool failed() const noexcept { return static_cast<bool>(error_code_); }
   /// The decode error for the parser's verdict: the binding error if there was one (with the
@@ -105,7 +111,8 @@ class decode_handler {
   // ---- for the type rules (detail/decode_*.hpp) ----
 
   /// Opens a container: its frame becomes the innermost; values go to its element_ops.
-  detail::frame& push_frame(const detail::frame_ops* ops, void* object, void* aux = nullptr) {
+  [[gnu::always_inline]] detail::frame& push_frame(const detail::frame_ops* ops, void* object,
+                                                   void* aux = nullptr) {
     detail::frame& f = frames_.push({ops, object, aux, 0, detail::not_tracking});
     next_ = {object, ops->element_ops};
     return f;
@@ -170,6 +177,7 @@ class decode_handler {
   std::optional<writer> raw_writer_;
   std::uintptr_t readable_begin_ = 0;
   std::uintptr_t readable_end_ = 0;
+  bool abandoned_ = false;
 
   std::error_code error_code_;
   std::string error_path_;

@@ -10,7 +10,8 @@
 //   m.body.at("a").at(1).get_int64();   // 2
 //
 // Decoding builds a jsonx::dom::value from the events in place (its allocator is the
-// target's); integers beyond 64 bits and numbers beyond double range stay raw numbers.
+// target's); integers beyond 64 bits and numbers beyond double range stay raw numbers, and
+// so do all numbers with decode_options::raw_numbers_in_dom_values.
 // Objects keep every member, duplicates included, as the DOM does (lookups find the last).
 // Encoding writes a dom::value, a dom::element or a whole dom::document. (Needs jsonx_dom:
 // include this header after linking jsonx::dom.)
@@ -74,17 +75,22 @@ struct decoder_of<dom::value, type_category::extension> : decode_base<decoder_of
     target(o) = dom::value(v, target(o).get_allocator());
     return true;
   }
-  static bool on_int64(decode_handler&, void* o, std::int64_t v, std::string_view) {
+  // A number: converted, or its text (decode_options::raw_numbers_in_dom_values).
+  template <class Number>
+  static bool number(decode_handler& h, void* o, Number v, std::string_view text) {
+    if (h.options().raw_numbers_in_dom_values && !text.empty()) [[unlikely]]
+      return on_number_text(h, o, text);
     target(o) = dom::value(v, target(o).get_allocator());
     return true;
   }
-  static bool on_uint64(decode_handler&, void* o, std::uint64_t v, std::string_view) {
-    target(o) = dom::value(v, target(o).get_allocator());
-    return true;
+  static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
+    return number(h, o, v, text);
   }
-  static bool on_double(decode_handler&, void* o, double v, std::string_view) {
-    target(o) = dom::value(v, target(o).get_allocator());
-    return true;
+  static bool on_uint64(decode_handler& h, void* o, std::uint64_t v, std::string_view text) {
+    return number(h, o, v, text);
+  }
+  static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
+    return number(h, o, v, text);
   }
   static bool on_number_text(decode_handler&, void* o, std::string_view text) {
     target(o) = dom::value::raw_number(text, target(o).get_allocator());

@@ -38,15 +38,25 @@ bool encode(const T& value, writer& out, encode_error& error, const encode_optio
   return false;
 }
 
-/// Writes `value` to `sink` (a file, a stream, a socket) as a complete JSON document.
-template <encode_source T>
-bool encode(const T& value, output_sink& sink, encode_error& error,
-            const encode_options& options = {}) {
-  writer out(sink, options.write);
+namespace detail {
+// `value` as a complete document through a writer of its own over `destination` (a sink or
+// a string), finished (flushed) at the end.
+template <class T, class Destination>
+bool encode_document(const T& value, Destination& destination, encode_error& error,
+                     const encode_options& options) {
+  writer out(destination, options.write);
   if (!encode(value, out, error, options)) return false;
   if (out.finish()) return true;
   error = {out.error(), {}, {}};
   return false;
+}
+}  // namespace detail
+
+/// Writes `value` to `sink` (a file, a stream, a socket) as a complete JSON document.
+template <encode_source T>
+bool encode(const T& value, output_sink& sink, encode_error& error,
+            const encode_options& options = {}) {
+  return detail::encode_document(value, sink, error, options);
 }
 
 /// Replaces the contents of `json` with `value` as JSON. False with `error` set on failure.
@@ -54,11 +64,7 @@ template <encode_source T>
 bool encode(const T& value, std::string& json, encode_error& error,
             const encode_options& options = {}) {
   json.clear();
-  writer out(json, options.write);
-  if (!encode(value, out, error, options)) return false;
-  if (out.finish()) return true;
-  error = {out.error(), {}, {}};
-  return false;
+  return detail::encode_document(value, json, error, options);
 }
 
 /// The same, with an error code only.

@@ -28,6 +28,10 @@ struct decode_options {
   /// Longest array or object decoded into a growing container (vector, deque, list, map):
   /// a bound on memory for untrusted input. Fixed-size targets have their own size.
   std::size_t max_elements = std::numeric_limits<std::size_t>::max();
+  /// Numbers inside jsonx::dom::value targets (the untyped parts of a typed value) kept as
+  /// raw numbers, their text exactly as written, instead of int64 / uint64 / double (Go's
+  /// UseNumber for them). Typed members are not affected.
+  bool raw_numbers_in_dom_values = false;
   /// The parser's options: nesting depth, token and document size limits.
   parse_options parse;
 };

@@ -11,9 +11,11 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "jsonx/bind/detail/decode_base.hpp"
 #include "jsonx/bind/detail/decode_scalars.hpp"
+#include "jsonx/bind/detail/element_reuse.hpp"
 
 namespace jsonx::detail {
 
@@ -37,32 +39,80 @@ inline bool counted_path(const decode_handler&, const frame& f, std::string& out
 // ---- vector, deque, list ----------------------------------------------------------------
 
 template <class S>
+struct is_std_vector : std::false_type {};
+template <class U, class Alloc>
+struct is_std_vector<std::vector<U, Alloc>> : std::true_type {};
+
+template <class S>
 struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
   using element_type = typename S::value_type;
   static constexpr unsigned accepts = accepts_array;
   static void describe(std::string& out) { out += "an array"; }
 
-  // Each element event appends an element, then fills it.
+  // A std::vector keeps its elements while an array is decoded into it: the element i
+  // is decoded into the one already there (brought back to a new element's state, see
+  // element_reuse.hpp), so that its strings and vectors keep their memory; the elements
+  // beyond the array's length are erased at its end. The frame counts the elements begun.
+  // Other sequences are cleared, then appended to.
+  static constexpr bool reuses =
+      is_std_vector<S>::value && reuse_of<element_type>() != reuse_kind::none;
+
   struct append {
     static element_type* prepare(decode_handler& h, void* o) {
       S& s = *static_cast<S*>(o);
-      if (s.size() >= h.options().max_elements) [[unlikely]] {
-        fail_too_many_elements(h, h.options().max_elements);
-        return nullptr;
+      if constexpr (reuses) {
+        frame& f = h.top();
+        const std::size_t i = f.index;
+        if (i < s.size()) {
+          ++f.index;
+          if constexpr (reuse_of<element_type>() == reuse_kind::reset) reset_element(s[i]);
+          return &s[i];
+        }
+        if (i >= h.options().max_elements) [[unlikely]]
+          return too_many(h);
+        ++f.index;
+      } else {
+        if (s.size() >= h.options().max_elements) [[unlikely]]
+          return too_many(h);
       }
       return &s.emplace_back();
     }
+    [[gnu::cold]] static element_type* too_many(decode_handler& h) {
+      fail_too_many_elements(h, h.options().max_elements);
+      return nullptr;
+    }
   };
-  static constexpr frame_ops container_frame{&ops_table<forwarding<element_type, append>>,
-                                             nullptr,
-                                             nullptr,
-                                             &sequence_path<S>,
-                                             nullptr,
-                                             false};
+  // The elements kept from before and not decoded into are dropped: at the end of the
+  // array, or when a failure abandons it.
+  static void drop_unused(frame& f) {
+    if constexpr (reuses) {
+      S& s = *static_cast<S*>(f.object);
+      if (f.index < s.size()) s.erase(s.begin() + static_cast<std::ptrdiff_t>(f.index), s.end());
+    }
+  }
+  static bool on_end(decode_handler&, frame& f) {
+    drop_unused(f);
+    return true;
+  }
+  static constexpr frame_ops container_frame =
+      reuses ? frame_ops{&ops_table<forwarding<element_type, append>>,
+                         nullptr,
+                         &on_end,
+                         &counted_path,
+                         nullptr,
+                         false,
+                         &drop_unused}
+             : frame_ops{&ops_table<forwarding<element_type, append>>,
+                         nullptr,
+                         nullptr,
+                         &sequence_path<S>,
+                         nullptr,
+                         false,
+                         nullptr};
 
   static bool on_array_begin(decode_handler& h, void* o) {
-    static_cast<S*>(o)->clear();
-    h.push_frame(&container_frame, o);
+    if constexpr (!reuses) static_cast<S*>(o)->clear();
+    h.push_frame(&container_frame, o);  // index 0: no element begun
     return true;
   }
 };
@@ -101,17 +151,15 @@ struct decoder_of<S, type_category::bit_vector> : decode_base<decoder_of<S>> {
 
 [[gnu::cold]] bool fail_array_size(decode_handler& h, std::size_t expected, std::size_t found,
                                    bool more);
+/// Appends "an array of <size> element(s)" (std::array, tuples and pairs).
+void describe_array_of(std::string& out, std::size_t size);
 
 template <class A>
 struct decoder_of<A, type_category::fixed_array> : decode_base<decoder_of<A>> {
   using element_type = typename A::value_type;
   static constexpr std::size_t size = std::tuple_size_v<A>;
   static constexpr unsigned accepts = accepts_array;
-  static void describe(std::string& out) {
-    out += "an array of ";
-    append_unsigned(out, size);
-    out += size == 1 ? " element" : " elements";
-  }
+  static void describe(std::string& out) { describe_array_of(out, size); }
 
   struct next_element {
     static element_type* prepare(decode_handler& h, void* o) {
@@ -145,11 +193,7 @@ template <class T>
 struct decoder_of<T, type_category::tuple> : decode_base<decoder_of<T>> {
   static constexpr std::size_t size = std::tuple_size_v<T>;
   static constexpr unsigned accepts = accepts_array;
-  static void describe(std::string& out) {
-    out += "an array of ";
-    append_unsigned(out, size);
-    out += size == 1 ? " element" : " elements";
-  }
+  static void describe(std::string& out) { describe_array_of(out, size); }
 
   template <std::size_t I>
   static value_target element_at(void* o) {

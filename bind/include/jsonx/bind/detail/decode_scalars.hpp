@@ -84,8 +84,14 @@ struct integer_rule : decode_base<integer_rule<T>> {
 template <class T>
 struct decoder_of<T, type_category::integer> : integer_rule<T> {};
 
+/// The decimal order of magnitude of a JSON number's text: the power of ten of its first
+/// significant digit plus one (12.5 -> 2, 0.05 -> -1, 1e400 -> 401), saturated far beyond
+/// any floating-point range; a zero gives the lowest value.
+long long decimal_magnitude(std::string_view text);
+
 /// float, double, long double: from any JSON number. A number beyond the type's range is an
-/// error (not an infinity); an integer beyond 64 bits is converted (rounded).
+/// error (not an infinity), a number too small for it rounds to zero, and an integer beyond
+/// 64 bits is converted (rounded).
 template <class T>
 struct decoder_of<T, type_category::floating> : decode_base<decoder_of<T>> {
   static constexpr unsigned accepts = accepts_integer | accepts_fraction | accepts_big_number;
@@ -102,7 +108,11 @@ struct decoder_of<T, type_category::floating> : decode_base<decoder_of<T>> {
   }
   static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
     if constexpr (sizeof(T) < sizeof(double)) {
-      if (std::fabs(v) > static_cast<double>(std::numeric_limits<T>::max())) [[unlikely]]
+      // From the text, not from the double: rounding the text to a double, then the double
+      // to a float, can differ from the float nearest the text (and 3.4028235e38, the float
+      // maximum as written, is above it as a double).
+      if (!text.empty()) return on_number_text(h, o, text);
+      if (!(std::fabs(v) <= static_cast<double>(std::numeric_limits<T>::max()))) [[unlikely]]
         return out_of_range(h, text);
     }
     *static_cast<T*>(o) = static_cast<T>(v);
@@ -112,19 +122,15 @@ struct decoder_of<T, type_category::floating> : decode_base<decoder_of<T>> {
     T value{};
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec == std::errc::result_out_of_range) {
-      // Underflow (a tiny magnitude) rounds to zero; overflow is an error.
-      if (!is_tiny(text)) return out_of_range(h, text);
+      // Out of range either way: below the smallest magnitude rounds to zero; above the
+      // largest is an error.
+      if (decimal_magnitude(text) > 0) return out_of_range(h, text);
       value = text.starts_with('-') ? -T(0) : T(0);
     } else if (ec != std::errc() || end != text.data() + text.size()) {
       return decoder_of::mismatch(h, found_number(text));
     }
     *static_cast<T*>(o) = value;
     return true;
-  }
-  // A number whose exponent is negative and whose digits before it are not beyond 1.
-  static bool is_tiny(std::string_view text) {
-    std::size_t e = text.find_first_of("eE");
-    return e != std::string_view::npos && e + 1 < text.size() && text[e + 1] == '-';
   }
   [[gnu::cold]] static bool out_of_range(decode_handler& h, std::string_view text) {
     return h.fail(bind_errc::number_out_of_range, decode_handler::error_at::child, &describe,

@@ -45,7 +45,7 @@ inline U load_little_endian(const char* p) {
 
 /// name_prefix() of the `size` bytes at `p`, reading none outside them: below 8 bytes, two
 /// overlapping loads (the bytes they share are equal, so or-ing them is exact).
-inline std::uint64_t load_key_prefix(const char* p, std::size_t size) {
+[[gnu::noinline]] inline std::uint64_t load_key_prefix(const char* p, std::size_t size) {
   if (size >= 8) return load_little_endian<std::uint64_t>(p);
   if (size >= 4) {
     const std::uint64_t low = load_little_endian<std::uint32_t>(p);
@@ -62,7 +62,10 @@ inline std::uint64_t load_key_prefix(const char* p, std::size_t size) {
 
 /// name_prefix() of a key: one 8-byte load, masked to the key's length, when the handler
 /// says those 8 bytes are readable (the key lies in the chunk being fed); else byte-exactly.
-inline std::uint64_t key_prefix(const decode_handler& h, std::string_view key) {
+// (Always inlined: a call here would make on_key save registers, which costs more than
+// the load itself.)
+[[gnu::always_inline]] inline std::uint64_t key_prefix(const decode_handler& h,
+                                                       std::string_view key) {
   if (h.can_load_8(key.data())) [[likely]] {
     static constexpr std::uint64_t masks[9] = {0,
                                                0xff,

@@ -59,6 +59,9 @@ struct frame_ops {
   /// A wrapper frame holds no events of its own: it sits under the frame of the container
   /// that stands for its value, and its on_end runs right after that frame's end.
   bool is_wrapper;
+  /// When a failure abandons the container, while its target is still alive: leaves it a
+  /// consistent value (a vector drops the elements kept from before); may be null.
+  void (*on_failure)(frame&) = nullptr;
 };
 
 inline constexpr std::size_t not_tracking = static_cast<std::size_t>(-1);
@@ -87,7 +90,7 @@ class frame_stack {
   const frame* begin() const noexcept { return frames_.get(); }
   const frame* end() const noexcept { return frames_.get() + size_; }
 
-  frame& push(const frame& f) {
+  [[gnu::always_inline]] frame& push(const frame& f) {
     if (size_ == capacity_) [[unlikely]]
       grow();
     frames_[size_] = f;
@@ -97,7 +100,7 @@ class frame_stack {
   void clear() noexcept { size_ = 0; }
 
  private:
-  void grow() {
+  [[gnu::noinline]] void grow() {
     const std::size_t capacity = std::max<std::size_t>(32, capacity_ * 2);
     std::unique_ptr<frame[]> bigger(new frame[capacity]);
     std::copy(frames_.get(), frames_.get() + size_, bigger.get());

@@ -254,15 +254,18 @@ struct decoder_of<T, type_category::custom> : decode_base<decoder_of<T>> {
   static constexpr frame_ops wrapper_frame{
       &ops_table<skip_value>, nullptr, &on_wrapper_end, nullptr, &discard, true};
 
+  // The frame owns the temporary once pushed (discard frees it if the parse is abandoned);
+  // until then the unique_ptr does, should the push throw.
+  static json_type* push_wrapper(decode_handler& h, void* o, std::size_t kind) {
+    auto temporary = std::make_unique<json_type>();
+    h.push_frame(&wrapper_frame, o, temporary.get()).index = kind;
+    return temporary.release();
+  }
   static bool on_object_begin(decode_handler& h, void* o) {
-    json_type* temporary = new json_type();
-    h.push_frame(&wrapper_frame, o, temporary).index = 1;
-    return json_rule::on_object_begin(h, temporary);
+    return json_rule::on_object_begin(h, push_wrapper(h, o, 1));
   }
   static bool on_array_begin(decode_handler& h, void* o) {
-    json_type* temporary = new json_type();
-    h.push_frame(&wrapper_frame, o, temporary).index = 0;
-    return json_rule::on_array_begin(h, temporary);
+    return json_rule::on_array_begin(h, push_wrapper(h, o, 0));
   }
 };
 

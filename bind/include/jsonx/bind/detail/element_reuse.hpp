@@ -1,0 +1,198 @@
+// Reusing the elements a std::vector already holds when an array is decoded into it again:
+// the element is brought back to the state of a new one (a value-initialized U) in a way
+// that keeps the memory its strings own, so that decoding a stream of documents into one
+// value does not free and allocate every string again.
+//
+// How an element is brought back, by its type (reuse_of<U>):
+// - in_place: nothing to do, the events replace the whole value (scalars, strings, optional,
+//   pointers, variants, maps, vectors, raw_json, the DOM value; arrays and tuples of those);
+// - reset: reset_element() first. A struct whose description names every member it has is
+//   reset member by member to the members of a new U: strings and scalars assigned (the
+//   strings keep their capacity), containers cleared, optionals and pointers emptied, nested
+//   structs likewise, when a new U's containers, optionals and pointers are empty (checked
+//   once per type). Any other type, or a new U with a non-empty container, is move-assigned
+//   a new U (correct, without the saving);
+// - none: the vector is cleared and appended to instead (U cannot be move-assigned).
+#pragma once
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "jsonx/bind/describe.hpp"
+#include "jsonx/bind/detail/type_category.hpp"
+
+namespace jsonx::detail {
+
+enum class reuse_kind { in_place, reset, none };
+
+template <class U>
+constexpr reuse_kind reuse_of();
+
+/// True if every element type of the array or tuple U is replaced whole by the events.
+template <class U>
+constexpr bool elements_in_place() {
+  return []<std::size_t... I>(std::index_sequence<I...>) {
+    return ((reuse_of<std::tuple_element_t<I, U>>() == reuse_kind::in_place) && ...);
+  }
+  (std::make_index_sequence<std::tuple_size_v<U>>());
+}
+
+template <class U>
+constexpr reuse_kind reuse_of() {
+  constexpr type_category c = category_of<U>();
+  if constexpr (c == type_category::boolean || c == type_category::integer ||
+                c == type_category::floating || c == type_category::string ||
+                c == type_category::named_enum || c == type_category::plain_enum ||
+                c == type_category::null || c == type_category::optional ||
+                c == type_category::pointer || c == type_category::variant ||
+                c == type_category::raw || c == type_category::map ||
+                c == type_category::sequence || c == type_category::bit_vector ||
+                c == type_category::extension) {
+    return reuse_kind::in_place;
+  } else if constexpr (std::is_move_assignable_v<U> && std::is_default_constructible_v<U>) {
+    if constexpr (c == type_category::fixed_array || c == type_category::tuple) {
+      if constexpr (elements_in_place<U>()) return reuse_kind::in_place;
+    }
+    return reuse_kind::reset;  // described structs, custom types, arrays of structs
+  } else {
+    return reuse_kind::none;
+  }
+}
+
+/// A value-initialized U, the model a reused element is reset to.
+template <class U>
+const U& new_value() {
+  static const U value{};
+  return value;
+}
+
+// ---- member by member ------------------------------------------------------------------
+
+template <class U>
+using field_list_of = std::remove_cvref_t<decltype(fields_of<U>)>;
+template <class U, std::size_t I>
+using member_type_of = typename std::tuple_element_t<I, field_list_of<U>>::member_type;
+template <class U>
+inline constexpr std::size_t field_count_of = std::tuple_size_v<field_list_of<U>>;
+
+// Converts to any member type: `U{any_member{}...}` compiles with exactly as many as U
+// has members (an rvalue reference, so that no converting constructor competes).
+struct any_member {
+  template <class M>
+  operator M&&() const;
+};
+template <class U, std::size_t... I>
+constexpr bool brace_constructible_from(std::index_sequence<I...>) {
+  return requires {
+    U{(void(I), any_member{})...};
+  };
+}
+
+/// True if the description of U names every member U has: an aggregate without bases whose
+/// member count is the description's (a member-by-member reset then misses none).
+template <class U>
+constexpr bool fully_described() {
+  if constexpr (!described_struct<U> || !std::is_aggregate_v<U>) {
+    return false;
+  } else {
+    constexpr std::size_t n = field_count_of<U>;
+    constexpr bool own_members = []<std::size_t... I>(std::index_sequence<I...>) {
+      return (std::is_same_v<typename std::tuple_element_t<I, field_list_of<U>>::class_type, U> &&
+              ...);
+    }
+    (std::make_index_sequence<n>());
+    return own_members && brace_constructible_from<U>(std::make_index_sequence<n>()) &&
+           !brace_constructible_from<U>(std::make_index_sequence<n + 1>());
+  }
+}
+
+/// True if a member of type M has a reset rule (at compile time; reset_possible() then says
+/// whether the model suits it).
+template <class M>
+constexpr bool resettable() {
+  constexpr type_category c = category_of<M>();
+  if constexpr (c == type_category::boolean || c == type_category::integer ||
+                c == type_category::floating || c == type_category::string ||
+                c == type_category::named_enum || c == type_category::plain_enum ||
+                c == type_category::null || c == type_category::raw ||
+                c == type_category::optional || c == type_category::pointer ||
+                c == type_category::sequence || c == type_category::bit_vector ||
+                c == type_category::map) {
+    return true;
+  } else if constexpr (c == type_category::fixed_array) {
+    return resettable<typename M::value_type>();
+  } else if constexpr (c == type_category::described) {
+    if constexpr (fully_described<M>()) {
+      return []<std::size_t... I>(std::index_sequence<I...>) {
+        return (resettable<member_type_of<M, I>>() && ...);
+      }
+      (std::make_index_sequence<field_count_of<M>>());
+    } else {
+      return false;
+    }
+  } else {
+    return std::is_trivially_copyable_v<M>;  // a variant or tuple of scalars, say
+  }
+}
+
+/// True if `model` suits the reset rules: its containers, optionals and pointers are empty.
+template <class M>
+bool reset_possible(const M& model) {
+  constexpr type_category c = category_of<M>();
+  if constexpr (c == type_category::optional || c == type_category::pointer) {
+    return !model;
+  } else if constexpr (c == type_category::sequence || c == type_category::bit_vector ||
+                       c == type_category::map) {
+    return model.empty();
+  } else if constexpr (c == type_category::fixed_array) {
+    for (const auto& element : model)
+      if (!reset_possible(element)) return false;
+    return true;
+  } else if constexpr (c == type_category::described) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return (reset_possible(model.*(std::get<I>(fields_of<M>).pointer)) && ...);
+    }
+    (std::make_index_sequence<field_count_of<M>>());
+  } else {
+    return true;
+  }
+}
+
+/// Makes `target` equal to `model` (reset_possible(model)), keeping the strings' memory.
+template <class M>
+void reset_to(M& target, const M& model) {
+  constexpr type_category c = category_of<M>();
+  if constexpr (c == type_category::optional || c == type_category::pointer) {
+    target.reset();
+  } else if constexpr (c == type_category::sequence || c == type_category::bit_vector ||
+                       c == type_category::map) {
+    target.clear();
+  } else if constexpr (c == type_category::fixed_array) {
+    for (std::size_t i = 0; i < target.size(); ++i) reset_to(target[i], model[i]);
+  } else if constexpr (c == type_category::described) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      constexpr auto& fields = fields_of<M>;
+      (reset_to(target.*(std::get<I>(fields).pointer), model.*(std::get<I>(fields).pointer)), ...);
+    }
+    (std::make_index_sequence<field_count_of<M>>());
+  } else {
+    target = model;
+  }
+}
+
+/// Brings a reused element back to the state of a new one (reuse_of<U>() == reset).
+template <class U>
+void reset_element(U& element) {
+  if constexpr (resettable<U>()) {
+    static const bool possible = reset_possible(new_value<U>());
+    if (possible) [[likely]] {
+      reset_to(element, new_value<U>());
+      return;
+    }
+  }
+  element = U();
+}
+
+}  // namespace jsonx::detail
