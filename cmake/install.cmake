@@ -23,6 +23,14 @@ foreach(layer IN LISTS jsonx_installed_layers)
   endif()
 endforeach()
 
+# stream/io (sources, sinks, the stream Decoder/Encoder): its headers live in stream/io/include.
+if(TARGET jsonx_io)
+  list(APPEND jsonx_installed_targets jsonx_io)
+  install(DIRECTORY "${PROJECT_SOURCE_DIR}/stream/io/include/"
+          DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+          FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+endif()
+
 install(TARGETS ${jsonx_installed_targets}
   EXPORT jsonx_targets
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"

@@ -1,0 +1,314 @@
+// The parsers a decoder keeps, one per kind of target: each owns a push_parser over the
+// handler that fills its target. The decoder drives them through value_parser (one virtual
+// call per chunk, none per event) and keeps each one it has used, so that alternating targets
+// (token() and decode(), a document then a struct) never reallocates a parser.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "jsonx/bind/bind.hpp"
+#include "jsonx/bind/dom.hpp"
+#include "jsonx/dom/document.hpp"
+#include "jsonx/dom/dom_builder.hpp"
+#include "jsonx/sax/push_parser.hpp"
+#include "jsonx/stream/stream_error.hpp"
+#include "jsonx/stream/token.hpp"
+
+namespace jsonx::stream::detail {
+
+/// A push_parser over some handler, reset for each value (parse_options::stop_after_value).
+class value_parser {
+ public:
+  virtual ~value_parser() = default;
+  /// Feeds [begin, end); the bytes up to `readable_end` may be read (by fixed-size copies).
+  virtual std::size_t feed(const char* begin, const char* end, const char* readable_end,
+                           std::error_code& ec) = 0;
+  virtual void finish(std::error_code& ec) = 0;
+  virtual bool done() const noexcept = 0;
+  virtual const parse_error& error() const noexcept = 0;
+  /// Sets out.code (and, for typed targets, path/expected/found) for a failure at `located`.
+  virtual void describe_failure(const parse_error& located, stream_error& out) const {
+    out.code = located.code;
+  }
+};
+
+/// Identifies a value_parser type (the address of a variable per type).
+template <class P>
+inline constexpr char parser_key = 0;
+
+/// Every number as text (Go's UseNumber), forwarded to another handler.
+template <class H>
+struct text_numbers {
+  static constexpr bool numbers_as_text = true;
+  H* target = nullptr;
+  bool on_null() { return target->on_null(); }
+  bool on_bool(bool v) { return target->on_bool(v); }
+  bool on_int64(std::int64_t, std::string_view t) { return target->on_number_text(t); }
+  bool on_uint64(std::uint64_t, std::string_view t) { return target->on_number_text(t); }
+  bool on_double(double, std::string_view t) { return target->on_number_text(t); }
+  bool on_number_text(std::string_view t) { return target->on_number_text(t); }
+  bool on_string(std::string_view s) { return target->on_string(s); }
+  bool on_key(std::string_view k) { return target->on_key(k); }
+  bool on_string_part(std::string_view p) requires handler_with_parts<H> {
+    return target->on_string_part(p);
+  }
+  bool on_key_part(std::string_view p) requires handler_with_parts<H> {
+    return target->on_key_part(p);
+  }
+  bool on_object_begin() { return target->on_object_begin(); }
+  bool on_object_end(std::size_t n) { return target->on_object_end(n); }
+  bool on_array_begin() { return target->on_array_begin(); }
+  bool on_array_end(std::size_t n) { return target->on_array_end(n); }
+};
+
+inline parse_options one_value(parse_options options) {
+  options.multiple_values = false;
+  options.stop_after_value = true;
+  return options;
+}
+
+/// Common part: the push_parser over handler type H (owned by the derived class).
+template <class H>
+class parser_over : public value_parser {
+ public:
+  parser_over(H& handler, const parse_options& options) : parser_(handler, one_value(options)) {}
+  std::size_t feed(const char* begin, const char* end, const char*, std::error_code& ec) override {
+    return parser_.feed(std::string_view(begin, static_cast<std::size_t>(end - begin)), ec);
+  }
+  void finish(std::error_code& ec) override { parser_.finish(ec); }
+  bool done() const noexcept override { return parser_.done(); }
+  const parse_error& error() const noexcept override { return parser_.error(); }
+
+ protected:
+  push_parser<H> parser_;
+};
+
+// The handlers are held in a base class constructed before the parser that points to them.
+
+/// The handlers of document_parser: dom_builder, behind text_numbers for use_number().
+template <bool TextNumbers>
+struct document_handlers {
+  using handler_type =
+      std::conditional_t<TextNumbers, text_numbers<dom::dom_builder>, dom::dom_builder>;
+  document_handlers() {
+    if constexpr (TextNumbers) adapter.target = &builder;
+  }
+  handler_type& handler() {
+    if constexpr (TextNumbers) {
+      return adapter;
+    } else {
+      return builder;
+    }
+  }
+  dom::document unused;  // the builder's target until start()
+  dom::dom_builder builder{unused};
+  [[no_unique_address]] std::conditional_t<TextNumbers, text_numbers<dom::dom_builder>, char>
+      adapter{};
+};
+
+/// Into a dom::document, through dom_builder.
+template <bool TextNumbers>
+class document_parser final
+    : private document_handlers<TextNumbers>,
+      public parser_over<typename document_handlers<TextNumbers>::handler_type> {
+  using handlers = document_handlers<TextNumbers>;
+  using base = parser_over<typename handlers::handler_type>;
+
+ public:
+  explicit document_parser(const parse_options& options) : base(handlers::handler(), options) {}
+  void start(dom::document& doc) {
+    this->builder.reset(doc);
+    this->parser_.reset();
+  }
+  std::size_t feed(const char* begin, const char* end, const char* readable_end,
+                   std::error_code& ec) override {
+    // Short strings are then copied with fixed-size moves that stay inside the buffer.
+    this->builder.set_readable_input(begin, readable_end);
+    const std::size_t used = base::feed(begin, end, readable_end, ec);
+    this->builder.set_readable_input(nullptr, nullptr);
+    return used;
+  }
+};
+
+/// The handlers of typed_parser: decode_handler, behind text_numbers for use_number().
+template <bool TextNumbers>
+struct typed_handlers {
+  using handler_type =
+      std::conditional_t<TextNumbers, text_numbers<decode_handler>, decode_handler>;
+  typed_handlers() {
+    if constexpr (TextNumbers) adapter.target = &decoding;
+  }
+  handler_type& handler() {
+    if constexpr (TextNumbers) {
+      return adapter;
+    } else {
+      return decoding;
+    }
+  }
+  decode_handler decoding;
+  [[no_unique_address]] std::conditional_t<TextNumbers, text_numbers<decode_handler>, char>
+      adapter{};
+};
+
+/// Into a typed value (jsonx/bind), through decode_handler.
+template <bool TextNumbers>
+class typed_parser final : private typed_handlers<TextNumbers>,
+                           public parser_over<typename typed_handlers<TextNumbers>::handler_type> {
+  using handlers = typed_handlers<TextNumbers>;
+  using base = parser_over<typename handlers::handler_type>;
+
+ public:
+  explicit typed_parser(const parse_options& options) : base(handlers::handler(), options) {}
+  template <class T>
+  void start(T& target, const decode_options& options) {
+    this->decoding.start(target, options);
+    this->parser_.reset();
+  }
+  std::size_t feed(const char* begin, const char* end, const char* readable_end,
+                   std::error_code& ec) override {
+    this->decoding.set_readable_input(begin, readable_end);
+    const std::size_t used = base::feed(begin, end, readable_end, ec);
+    this->decoding.set_readable_input(nullptr, nullptr);
+    return used;
+  }
+  void describe_failure(const parse_error& located, stream_error& out) const override {
+    decode_error e = this->decoding.make_error(located);
+    out.code = e.code;
+    out.path = std::move(e.path);
+    out.expected = std::move(e.expected);
+    out.found = std::move(e.found);
+  }
+};
+
+/// The handler of events_parser: the caller's, behind text_numbers for use_number().
+template <class H, bool TextNumbers>
+struct events_handlers {
+  using handler_type = std::conditional_t<TextNumbers, text_numbers<H>, H>;
+  explicit events_handlers(H& first) : first_target(&first) {
+    if constexpr (TextNumbers) adapter.target = &first;
+  }
+  handler_type& handler() {
+    if constexpr (TextNumbers) {
+      return adapter;
+    } else {
+      return *first_target;
+    }
+  }
+  H* first_target;
+  [[no_unique_address]] std::conditional_t<TextNumbers, text_numbers<H>, char> adapter{};
+};
+
+/// Into a SAX handler of the caller's.
+template <handler H, bool TextNumbers>
+class events_parser final
+    : private events_handlers<H, TextNumbers>,
+      public parser_over<typename events_handlers<H, TextNumbers>::handler_type> {
+  using handlers = events_handlers<H, TextNumbers>;
+  using base = parser_over<typename handlers::handler_type>;
+
+ public:
+  events_parser(H& first, const parse_options& options)
+      : handlers(first), base(handlers::handler(), options) {}
+  void start(H& target) {
+    if constexpr (TextNumbers) {
+      this->adapter.target = &target;
+      this->parser_.reset();
+    } else {
+      this->parser_.reset(target);
+    }
+  }
+};
+
+/// One scalar, key or string for token(): copied into a token.
+class token_collector {
+ public:
+  void start(bool use_number) {
+    use_number_ = use_number;
+    in_parts_ = false;
+    token_.text.clear();
+  }
+  token& result() noexcept { return token_; }
+
+  bool on_null() { return set(token_kind::null); }
+  bool on_bool(bool v) {
+    token_.boolean = v;
+    return set(token_kind::boolean);
+  }
+  bool on_int64(std::int64_t v, std::string_view text) {
+    token_.int64 = v;
+    return number(token_kind::int64, text);
+  }
+  bool on_uint64(std::uint64_t v, std::string_view text) {
+    token_.uint64 = v;
+    return number(token_kind::uint64, text);
+  }
+  bool on_double(double v, std::string_view text) {
+    token_.number = v;
+    return number(token_kind::double_, text);
+  }
+  bool on_number_text(std::string_view text) { return number(token_kind::number_text, text); }
+  bool on_string(std::string_view s) { return text(token_kind::string, s); }
+  bool on_key(std::string_view s) { return text(token_kind::key, s); }
+  // Parts: a long string cut by a chunk end is appended piece by piece (no second buffer).
+  bool on_string_part(std::string_view piece) { return part(piece); }
+  bool on_key_part(std::string_view piece) { return part(piece); }
+  // token() hands the parser only scalars: a container here is a bug of the walk.
+  bool on_object_begin() { return false; }
+  bool on_object_end(std::size_t) { return false; }
+  bool on_array_begin() { return false; }
+  bool on_array_end(std::size_t) { return false; }
+
+ private:
+  bool set(token_kind kind) {
+    token_.kind = kind;
+    return true;
+  }
+  bool number(token_kind kind, std::string_view text) {
+    token_.kind = use_number_ ? token_kind::number_text : kind;
+    token_.text.assign(text);
+    return true;
+  }
+  bool text(token_kind kind, std::string_view s) {
+    if (in_parts_) {
+      token_.text.append(s);
+      in_parts_ = false;
+    } else {
+      token_.text.assign(s);
+    }
+    token_.kind = kind;
+    return true;
+  }
+  bool part(std::string_view piece) {
+    if (!in_parts_) token_.text.clear();
+    in_parts_ = true;
+    token_.text.append(piece);
+    return true;
+  }
+
+  token token_;
+  bool use_number_ = false;
+  bool in_parts_ = false;
+};
+
+class token_parser final : public parser_over<token_collector> {
+ public:
+  explicit token_parser(const parse_options& options) : parser_over(collector_, options) {}
+  void start(bool use_number) {
+    collector_.start(use_number);
+    parser_.reset();
+  }
+  /// Moves the token out (its kind `key` if `is_key`).
+  void take(token& out, bool is_key) {
+    token& t = collector_.result();
+    if (is_key) t.kind = token_kind::key;
+    std::swap(out, t);
+  }
+
+ private:
+  token_collector collector_;
+};
+
+}  // namespace jsonx::stream::detail

@@ -1,0 +1,70 @@
+// Errors of the stream decoder and encoder, with where in the stream they happened.
+//
+// A stream_error carries whichever kind of error applies, each in its own category:
+// jsonx.parse (the bytes are not JSON: parse_errc), jsonx.bind (the JSON does not fit a typed
+// target: bind_errc), jsonx.stream (the stream's framing: stream_errc), or the system
+// category (an I/O error of the source: errno).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <system_error>
+
+namespace jsonx::stream {
+
+/// Errors of the stream's framing and of the decoder's use.
+enum class stream_errc {
+  ok = 0,
+  missing_record_separator,  ///< RFC 7464: a value not preceded by RS (0x1E)
+  value_in_progress,         ///< a call for another target while a value is half decoded
+  misplaced_value,           ///< decode() where token() left a ',' ':' or end expected
+  write_failed,              ///< the encoder's writer failed before (see its error)
+};
+
+/// The error category of stream_errc ("jsonx.stream").
+const std::error_category& stream_category() noexcept;
+
+inline std::error_code make_error_code(stream_errc e) noexcept {
+  return {static_cast<int>(e), stream_category()};
+}
+
+/// Why and where decoding a stream failed.
+struct stream_error {
+  /// A parse_errc, bind_errc, stream_errc or errno (system category) code.
+  std::error_code code;
+  /// Where, in the whole stream: byte offset from 0, line and byte column from 1.
+  std::uint64_t offset = 0;
+  std::uint64_t line = 0;
+  std::uint64_t column = 0;
+  /// Top-level values decoded before this one (0 for the first).
+  std::uint64_t value_index = 0;
+  /// True if the error happened inside a value (an I/O error or the end of the input cut it).
+  bool inside_value = false;
+  /// For typed targets: the JSON Pointer of the value at fault, what was expected and found.
+  std::string path;
+  std::string expected;
+  std::string found;
+  /// A few bytes around the offset (parse errors), and the index of the byte at fault in it.
+  std::string excerpt;
+  std::size_t excerpt_caret = 0;
+
+  explicit operator bool() const noexcept { return static_cast<bool>(code); }
+  /// "line 7, column 12 (byte 301): expected ',' or '}' after an object member: {"a": 1 "b"".
+  std::string message() const;
+};
+
+/// Thrown by the throwing flavours of the decoder's entry points.
+class stream_exception : public std::system_error {
+ public:
+  explicit stream_exception(stream_error error)
+      : std::system_error(error.code, error.message()), error_(std::move(error)) {}
+  const stream_error& error() const noexcept { return error_; }
+
+ private:
+  stream_error error_;
+};
+
+}  // namespace jsonx::stream
+
+template <>
+struct std::is_error_code_enum<jsonx::stream::stream_errc> : std::true_type {};

@@ -1,0 +1,44 @@
+// token: one step of decoder::token()'s walk (Go's json.Token): a delimiter, a key or a scalar.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace jsonx::stream {
+
+enum class token_kind : unsigned char {
+  object_begin,  ///< '{'
+  object_end,    ///< '}'
+  array_begin,   ///< '['
+  array_end,     ///< ']'
+  key,           ///< an object key: `text`
+  string,        ///< a string value: `text`
+  int64,         ///< an integer in int64 range: `int64` (and its source text in `text`)
+  uint64,        ///< an integer above INT64_MAX: `uint64`
+  double_,       ///< any other number that a double holds: `number`
+  number_text,   ///< a number kept as text: beyond 64 bits or double range, or use_number()
+  boolean,       ///< `boolean`
+  null,
+};
+
+struct token {
+  token_kind kind = token_kind::null;
+  bool boolean = false;
+  std::int64_t int64 = 0;
+  std::uint64_t uint64 = 0;
+  double number = 0;
+  /// A key or string (unescaped), or a number's source text.
+  std::string text;
+
+  bool is_delimiter() const noexcept { return kind <= token_kind::array_end; }
+  /// '{', '}', '[' or ']' for a delimiter, else 0.
+  char delimiter() const noexcept {
+    constexpr char delimiters[] = {'{', '}', '[', ']'};
+    return is_delimiter() ? delimiters[static_cast<int>(kind)] : '\0';
+  }
+  bool is_number() const noexcept {
+    return kind >= token_kind::int64 && kind <= token_kind::number_text;
+  }
+};
+
+}  // namespace jsonx::stream

@@ -1,0 +1,482 @@
+// decoder: the stream walk around the push parser (framing, separators, tokens, errors).
+#include "jsonx/stream/decoder.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace jsonx::stream {
+
+namespace {
+constexpr char record_separator = '\x1E';
+}  // namespace
+
+decoder::decoder(source& in, const decoder_options& options)
+    : source_(&in), options_(options), capacity_(std::max<std::size_t>(options.chunk_size, 1)) {
+  buffer_ = std::make_unique<char[]>(capacity_);
+  options_.chunk_size = capacity_;
+}
+
+decoder::~decoder() = default;
+
+decode_status decoder::decode(dom::document& doc, stream_error& error) {
+  if (options_.use_number) return decode_into<detail::document_parser<true>>(doc, error);
+  return decode_into<detail::document_parser<false>>(doc, error);
+}
+
+decode_status decoder::decode(dom::value& value, stream_error& error) {
+  if (options_.use_number)
+    return decode_into<detail::typed_parser<true>>(value, error, typed_options());
+  return decode_into<detail::typed_parser<false>>(value, error, typed_options());
+}
+
+decode_options decoder::typed_options() const {
+  decode_options typed;
+  typed.unknown_fields =
+      options_.disallow_unknown_fields ? unknown_field_policy::error : unknown_field_policy::ignore;
+  typed.missing_fields = options_.missing_fields;
+  typed.max_elements = options_.max_elements;
+  typed.parse = options_.parse;
+  return typed;
+}
+
+bool decoder::check(decode_status s, stream_error& error) const {
+  if (s == decode_status::error) throw stream_exception(std::move(error));
+  return s == decode_status::value;
+}
+
+// ---- reading and consuming ---------------------------------------------------------------------
+
+decode_status decoder::fill(stream_error& error) {
+  // Called only when every byte read has been consumed: the parser keeps no pointer into the
+  // buffer, so it starts over.
+  buffer_offset_ += end_;
+  begin_ = end_ = 0;
+  const read_result r = source_->read_some(buffer_.get(), capacity_);
+  switch (r.status) {
+    case read_status::ok:
+      end_ = std::min(r.bytes, capacity_);
+      return decode_status::value;
+    case read_status::end:
+      return decode_status::end_of_stream;
+    case read_status::would_block:
+      would_block_ = true;
+      return decode_status::would_block;
+    case read_status::error:
+      break;
+  }
+  error = {};
+  error.code = r.error ? r.error : make_error_code(std::errc::io_error);
+  error.inside_value = in_value_;
+  locate(error);
+  in_value_ = false;
+  return fail(error, false);
+}
+
+void decoder::consume(std::size_t n) {
+  begin_ += n;
+}
+
+void decoder::consume_counting_lines(std::size_t n) {
+  const char* p = buffer_.get() + begin_;
+  // A plain loop: the compiler vectorizes it (a memchr per newline is slow on pretty input).
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < n; ++i) count += p[i] == '\n';
+  if (count != 0) {
+    newlines_ += count;
+    const void* last = memrchr(p, '\n', n);
+    line_start_ = buffer_offset_ + begin_ + (static_cast<const char*>(last) - p) + 1;
+    line_has_value_ = false;
+  }
+  begin_ += n;
+}
+
+void decoder::locate(stream_error& error) const {
+  error.offset = input_offset();
+  error.line = newlines_ + 1;
+  error.column = error.offset - line_start_ + 1;
+  error.value_index = values_decoded_;
+}
+
+// ---- between values ----------------------------------------------------------------------------
+
+decode_status decoder::skip_insignificant(stream_error& error) {
+  for (;;) {
+    if (begin_ == end_) {
+      const decode_status s = fill(error);
+      if (s != decode_status::value) return s;
+      continue;
+    }
+    if (skipping_record_) {
+      // After a bad record: everything up to the next line (or RS) belongs to it.
+      const char stop = options_.separation == framing::json_seq ? record_separator : '\n';
+      const char* from = buffer_.get() + begin_;
+      const auto* at = static_cast<const char*>(std::memchr(from, stop, end_ - begin_));
+      if (at == nullptr) {
+        consume_counting_lines(end_ - begin_);
+        continue;
+      }
+      // The RS itself opens the next record; a newline ends the bad line.
+      consume_counting_lines(static_cast<std::size_t>(at - from) + (stop == '\n' ? 1 : 0));
+      skipping_record_ = false;
+      line_has_value_ = false;
+      continue;
+    }
+    const char* p = buffer_.get();
+    while (begin_ < end_) {
+      const char c = p[begin_];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++begin_;
+      } else if (c == '\n') {
+        ++begin_;
+        ++newlines_;
+        line_start_ = buffer_offset_ + begin_;
+        line_has_value_ = false;
+      } else if (c == record_separator && options_.separation == framing::json_seq) {
+        ++begin_;
+        record_open_ = true;
+      } else {
+        return decode_status::value;
+      }
+    }
+  }
+}
+
+bool decoder::value_allowed() const noexcept {
+  return state_ == token_state::top_value || state_ == token_state::array_start ||
+         state_ == token_state::array_value || state_ == token_state::object_value;
+}
+
+decode_status decoder::report(std::error_code code, report_mode mode, stream_error& error) {
+  error = {};
+  error.code = code;
+  locate(error);
+  if (begin_ < end_) {
+    error.excerpt.assign(buffer_.get() + begin_, std::min<std::size_t>(end_ - begin_, 16));
+    for (char& c : error.excerpt)
+      if (static_cast<unsigned char>(c) < 0x20) c = '.';
+  }
+  if (mode == report_mode::returned) return decode_status::error;
+  return fail(error, mode == report_mode::skip_record);
+}
+
+decode_status decoder::fail(stream_error& error, bool recoverable) {
+  if (recoverable) {
+    skipping_record_ = true;
+    // A bad record abandons any token walk inside it.
+    state_ = token_state::top_value;
+    enclosing_.clear();
+    return decode_status::error;
+  }
+  failed_ = true;
+  final_error_ = error;
+  return decode_status::error;
+}
+
+decode_status decoder::position_for_value(stream_error& error) {
+  for (;;) {
+    const decode_status s = skip_insignificant(error);
+    if (s == decode_status::end_of_stream && !enclosing_.empty())
+      return report(parse_errc::incomplete_input, report_mode::final, error);
+    if (s != decode_status::value) return s;
+    const char c = buffer_[begin_];
+    switch (state_) {
+      case token_state::top_value:
+        // ndjson: one value per line; json_seq: each value after an RS.
+        if (options_.separation == framing::ndjson && line_has_value_)
+          return report(parse_errc::trailing_content, bad_record_mode(), error);
+        if (options_.separation == framing::json_seq && !record_open_)
+          return report(stream_errc::missing_record_separator, bad_record_mode(), error);
+        return decode_status::value;
+      case token_state::array_start:
+      case token_state::array_value:
+      case token_state::object_value:
+        return decode_status::value;
+      case token_state::array_comma:
+        if (c != ',') return report(parse_errc::expected_array_comma, report_mode::returned, error);
+        consume(1);
+        state_ = token_state::array_value;
+        continue;
+      case token_state::object_colon:
+        if (c != ':') return report(parse_errc::expected_colon, report_mode::returned, error);
+        consume(1);
+        state_ = token_state::object_value;
+        continue;
+      case token_state::object_start:
+      case token_state::object_key:
+      case token_state::object_comma:
+        return report(stream_errc::misplaced_value, report_mode::returned, error);
+    }
+  }
+}
+
+// ---- values ------------------------------------------------------------------------------------
+
+decode_status decoder::begin_value(const void* target, detail::value_parser* parser, bool& resume,
+                                   stream_error& error) {
+  if (failed_) {
+    error = final_error_;
+    return decode_status::error;
+  }
+  would_block_ = false;
+  if (in_value_) {
+    // A value left half-decoded by would_block: only the same call may resume it.
+    if (target == value_target_ && parser == value_parser_) {
+      resume = true;
+      return decode_status::value;
+    }
+    return report(stream_errc::value_in_progress, report_mode::returned, error);
+  }
+  const decode_status s = position_for_value(error);
+  if (s != decode_status::value) return s;
+  start_value(target, parser, false);
+  return decode_status::value;
+}
+
+void decoder::start_value(const void* target, detail::value_parser* parser, bool is_key) {
+  in_value_ = true;
+  value_is_token_ = target == parser;  // token() passes its own parser as the target
+  value_is_key_ = is_key;
+  value_target_ = target;
+  value_parser_ = parser;
+  value_start_ = input_offset();
+  value_line_ = newlines_ + 1;
+  value_column_ = value_start_ - line_start_ + 1;
+}
+
+decode_status decoder::run_value(detail::value_parser& parser, stream_error& error) {
+  // ndjson and json_seq: a value may not run past the end of its line (record): the parser
+  // is shown the bytes up to it only, and the end of the record ends the value.
+  const bool ndjson = options_.separation == framing::ndjson;
+  const bool bounded = ndjson || options_.separation == framing::json_seq;
+  const char record_end = ndjson ? '\n' : record_separator;
+  // The parser indexes whatever it is given, up to its 32 KiB window, before it stops at the
+  // value's end: given the whole buffer for each small value, it would index the same bytes
+  // again for every value. So it is given a slice about the size of the values seen so far
+  // (a token: 64 bytes), doubled while the value goes on: the bytes indexed past a value's
+  // end stay within a fraction of its size, and a long value costs a few more feeds.
+  std::size_t slice = value_is_token_ ? 64 : std::max<std::size_t>(64, typical_value_bytes_);
+  std::error_code ec;
+  for (;;) {
+    if (begin_ == end_) {
+      const decode_status s = fill(error);
+      if (s == decode_status::end_of_stream) {
+        // The end of the input completes a number ("12" then EOF) or cuts the value.
+        parser.finish(ec);
+        return ec ? parse_failure(parser, error) : complete_value();
+      }
+      if (s != decode_status::value) return s;
+    }
+    const char* chunk = buffer_.get() + begin_;
+    std::size_t size = end_ - begin_;
+    bool at_record_end = false;
+    if (bounded) {
+      if (const void* stop = std::memchr(chunk, record_end, size)) {
+        size = static_cast<std::size_t>(static_cast<const char*>(stop) - chunk);
+        at_record_end = true;
+      }
+    }
+    if (size > slice) {
+      size = slice;
+      at_record_end = false;
+    }
+    if (size != 0) {
+      slice = std::min(slice * 2, capacity_);
+      const std::size_t used = parser.feed(chunk, chunk + size, buffer_.get() + end_, ec);
+      // An ndjson value holds no newline: nothing to count.
+      if (ndjson) {
+        consume(used);
+      } else {
+        consume_counting_lines(used);
+      }
+      if (ec) return parse_failure(parser, error);
+      if (parser.done()) return complete_value();
+    }
+    if (at_record_end) {
+      parser.finish(ec);
+      return ec ? parse_failure(parser, error) : complete_value();
+    }
+  }
+}
+
+decode_status decoder::complete_value() {
+  if (!value_is_token_) {
+    // The next slice: this value's size and an eighth (values in a stream are often alike).
+    const std::uint64_t bytes = input_offset() - value_start_;
+    typical_value_bytes_ =
+        static_cast<std::size_t>(std::min<std::uint64_t>(bytes + bytes / 8 + 64, capacity_));
+  }
+  in_value_ = false;
+  value_target_ = nullptr;
+  value_parser_ = nullptr;
+  if (value_is_key_) {
+    state_ = token_state::object_colon;
+  } else {
+    after_value();
+  }
+  return decode_status::value;
+}
+
+void decoder::after_value() {
+  switch (state_) {
+    case token_state::top_value:
+      ++values_decoded_;
+      line_has_value_ = true;
+      record_open_ = false;
+      break;
+    case token_state::array_start:
+    case token_state::array_value:
+      state_ = token_state::array_comma;
+      break;
+    case token_state::object_value:
+      state_ = token_state::object_comma;
+      break;
+    default:
+      break;
+  }
+}
+
+decode_status decoder::parse_failure(detail::value_parser& parser, stream_error& error) {
+  // The parser started at the value: its offsets, lines and columns count from there.
+  parse_error located = parser.error();
+  located.offset += value_start_;
+  if (located.line <= 1) {
+    located.column += value_column_ - 1;
+    located.line = value_line_;
+  } else {
+    located.line += value_line_ - 1;
+  }
+  error = {};
+  parser.describe_failure(located, error);
+  error.offset = located.offset;
+  error.line = located.line;
+  error.column = located.column;
+  error.value_index = values_decoded_;
+  error.inside_value = true;
+  error.excerpt = std::move(located.excerpt);
+  error.excerpt_caret = located.excerpt_caret;
+  in_value_ = false;
+  value_target_ = nullptr;
+  value_parser_ = nullptr;
+  // A handler that stopped on purpose is not a bad record.
+  const bool record_error = enclosing_.empty() && error.code != parse_errc::stopped_by_handler;
+  return fail(error, record_error && options_.skip_bad_records &&
+                         options_.separation != framing::whitespace);
+}
+
+// ---- tokens ------------------------------------------------------------------------------------
+
+bool decoder::more() {
+  if (failed_) return false;
+  if (in_value_) return true;
+  stream_error error;
+  const decode_status s = skip_insignificant(error);
+  if (s == decode_status::would_block) return true;
+  if (s != decode_status::value) return false;
+  const char c = buffer_[begin_];
+  return c != ']' && c != '}';
+}
+
+decode_status decoder::token(stream::token& out, stream_error& error) {
+  auto& parser = parser_of<detail::token_parser>(out);
+  if (failed_) {
+    error = final_error_;
+    return decode_status::error;
+  }
+  would_block_ = false;
+  if (in_value_) {
+    if (value_parser_ != &parser)
+      return report(stream_errc::value_in_progress, report_mode::returned, error);
+    const bool is_key = value_is_key_;
+    const decode_status s = run_value(parser, error);
+    if (s == decode_status::value) parser.take(out, is_key);
+    return s;
+  }
+  for (;;) {
+    const decode_status s = skip_insignificant(error);
+    if (s == decode_status::end_of_stream && !enclosing_.empty())
+      return report(parse_errc::incomplete_input, report_mode::final, error);
+    if (s != decode_status::value) return s;
+    const char c = buffer_[begin_];
+    switch (c) {
+      case '{':
+      case '[':
+        if (!value_allowed()) break;
+        if (enclosing_.size() >= options_.parse.max_depth)
+          return report(parse_errc::depth_limit, report_mode::final, error);
+        enclosing_.push_back(state_);
+        state_ = c == '{' ? token_state::object_start : token_state::array_start;
+        consume(1);
+        out.kind = c == '{' ? token_kind::object_begin : token_kind::array_begin;
+        out.text.clear();
+        return decode_status::value;
+      case '}':
+      case ']': {
+        const bool is_object = c == '}';
+        const bool allowed =
+            is_object ? state_ == token_state::object_start || state_ == token_state::object_comma
+                      : state_ == token_state::array_start || state_ == token_state::array_comma;
+        if (!allowed) break;
+        consume(1);
+        state_ = enclosing_.back();
+        enclosing_.pop_back();
+        after_value();
+        out.kind = is_object ? token_kind::object_end : token_kind::array_end;
+        out.text.clear();
+        return decode_status::value;
+      }
+      case ':':
+        if (state_ != token_state::object_colon) break;
+        consume(1);
+        state_ = token_state::object_value;
+        continue;
+      case ',':
+        if (state_ == token_state::array_comma) {
+          consume(1);
+          state_ = token_state::array_value;
+          continue;
+        }
+        if (state_ == token_state::object_comma) {
+          consume(1);
+          state_ = token_state::object_key;
+          continue;
+        }
+        break;
+      default:
+        break;
+    }
+    const bool is_key =
+        c == '"' && (state_ == token_state::object_start || state_ == token_state::object_key);
+    if (is_key || (value_allowed() && c != '}' && c != ']' && c != ',' && c != ':')) {
+      // A key or a scalar: the push parser parses it (and validates it) as one value.
+      start_value(&parser, &parser, is_key);
+      parser.start(options_.use_number);
+      const decode_status r = run_value(parser, error);
+      if (r == decode_status::value) parser.take(out, is_key);
+      return r;
+    }
+    // What the state wanted instead, as the parser would say it.
+    parse_errc code = parse_errc::expected_value;
+    switch (state_) {
+      case token_state::array_comma:
+        code = parse_errc::expected_array_comma;
+        break;
+      case token_state::object_comma:
+        code = parse_errc::expected_object_comma;
+        break;
+      case token_state::object_colon:
+        code = parse_errc::expected_colon;
+        break;
+      case token_state::object_start:
+        code = parse_errc::expected_key;
+        break;
+      case token_state::object_key:
+        code = parse_errc::expected_key_after_comma;
+        break;
+      default:
+        break;
+    }
+    return report(code, report_mode::final, error);
+  }
+}
+
+}  // namespace jsonx::stream

@@ -1,0 +1,406 @@
+// The decoder: every target kind, framing, errors with their place, nothing lost between
+// values, the same values however the source cuts the stream, would_block and resumption.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "event_recorder.hpp"
+#include "io_test_support.hpp"
+#include "jsonx/bind/bind.hpp"
+#include "jsonx/dom/parser.hpp"
+#include "jsonx/dom/serialize.hpp"
+#include "jsonx/stream/decoder.hpp"
+#include "jsonx/stream/push_decoder.hpp"
+#include "test_data.hpp"
+
+namespace {
+
+using jsonx::stream::decode_status;
+using jsonx::stream::decoder;
+using jsonx::stream::decoder_options;
+using jsonx::stream::framing;
+using jsonx::stream::memory_source;
+using jsonx::stream::stream_error;
+
+struct point {
+  int x = 0;
+  int y = 0;
+};
+JSONX_DESCRIBE(point, x, y)
+
+// Every value of `input` as compact JSON, one per line; "!<message>" for an error.
+std::string decode_all(jsonx::stream::source& in, decoder_options options = {}) {
+  decoder d(in, options);
+  jsonx::dom::document doc;
+  std::string out;
+  stream_error error;
+  for (;;) {
+    const decode_status s = d.decode(doc, error);
+    if (s == decode_status::value) {
+      out += jsonx::dom::to_string(doc) + "\n";
+    } else if (s == decode_status::would_block) {
+      continue;
+    } else {
+      if (s == decode_status::error) out += "!" + error.message() + "\n";
+      if (s == decode_status::end_of_stream || d.failed()) return out;
+    }
+  }
+}
+
+std::string decode_all(std::string_view input, decoder_options options = {}) {
+  memory_source in(input);
+  return decode_all(in, options);
+}
+
+TEST(decoder_targets, document) {
+  memory_source in(R"({"a": 1} [2, 3]"s"  4 null true)");
+  decoder d(in);
+  jsonx::dom::document doc;
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(doc.root().at("a").get_int64(), 1);
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(doc.root().at(1).get_int64(), 3);
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(doc.root().get_string(), "s");
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(doc.root().get_int64(), 4);
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_TRUE(doc.root().is_null());
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_TRUE(doc.root().get_bool());
+  EXPECT_FALSE(d.decode(doc));
+  EXPECT_FALSE(d.would_block());
+  EXPECT_EQ(d.values_decoded(), 6u);
+}
+
+TEST(decoder_targets, mutable_value_typed_and_handlers) {
+  memory_source in(R"({"k": [1, {"z": null}]} {"x": 3, "y": -4} [true, "t"] {"n": 1.5})");
+  decoder d(in);
+  jsonx::dom::value v;
+  ASSERT_TRUE(d.decode(v));
+  EXPECT_TRUE(v.at("k").at(1).at("z").is_null());
+  point p;
+  ASSERT_TRUE(d.decode(p));
+  EXPECT_EQ(p.x, 3);
+  EXPECT_EQ(p.y, -4);
+  jsonx::test::event_recorder<> recorder;
+  ASSERT_TRUE(d.decode(recorder));
+  EXPECT_EQ(recorder.log(), "[\nt\ns1:t\n]2\n");
+  std::string rewritten;
+  jsonx::writer w(rewritten);
+  ASSERT_TRUE(d.decode(w));  // the writer is a handler: parse -> write
+  w.flush();
+  EXPECT_EQ(rewritten, R"({"n":1.5})");
+  EXPECT_FALSE(d.decode(v));
+}
+
+TEST(decoder_targets, typed_error_has_path_and_place) {
+  memory_source in("{\"x\": 1, \"y\": 2}\n{\"x\": 1, \"y\": \"two\"}");
+  decoder d(in);
+  point p;
+  stream_error error;
+  ASSERT_EQ(d.decode(p, error), decode_status::value);
+  ASSERT_EQ(d.decode(p, error), decode_status::error);
+  EXPECT_EQ(error.code, jsonx::bind_errc::type_mismatch);
+  EXPECT_EQ(error.path, "/y");
+  EXPECT_EQ(error.line, 2u);
+  EXPECT_EQ(error.column, 15u);
+  EXPECT_EQ(error.offset, 31u);
+  EXPECT_EQ(error.value_index, 1u);
+  EXPECT_NE(error.message().find("line 2, column 15"), std::string::npos) << error.message();
+}
+
+TEST(decoder_errors, end_of_input_inside_a_value) {
+  memory_source in("[1] [2,\n 3");
+  decoder d(in);
+  jsonx::dom::document doc;
+  stream_error error;
+  ASSERT_EQ(d.decode(doc, error), decode_status::value);
+  ASSERT_EQ(d.decode(doc, error), decode_status::error);
+  EXPECT_EQ(error.code, jsonx::parse_errc::incomplete_input);
+  EXPECT_EQ(error.offset, 10u);
+  EXPECT_EQ(error.line, 2u);
+  EXPECT_EQ(error.column, 3u);
+  EXPECT_TRUE(error.inside_value);
+  EXPECT_TRUE(doc.empty());
+  // Final: the same error again.
+  stream_error again;
+  EXPECT_EQ(d.decode(doc, again), decode_status::error);
+  EXPECT_EQ(again.offset, 10u);
+  EXPECT_TRUE(d.failed());
+}
+
+TEST(decoder_errors, io_error_inside_a_value) {
+  jsonx::test::failing_source in(R"({"a": 1} {"b": [1, 2)");
+  decoder d(in);
+  jsonx::dom::document doc;
+  stream_error error;
+  ASSERT_EQ(d.decode(doc, error), decode_status::value);
+  ASSERT_EQ(d.decode(doc, error), decode_status::error);
+  EXPECT_EQ(error.code, std::error_code(EIO, std::system_category()));
+  EXPECT_EQ(error.offset, 20u);
+  EXPECT_TRUE(error.inside_value);
+  EXPECT_NE(error.message().find("inside a value"), std::string::npos);
+  EXPECT_THROW(d.decode(doc), jsonx::stream::stream_exception);
+}
+
+TEST(decoder_errors, syntax_error_located_in_the_stream) {
+  memory_source in("{\"a\": 1}\n\n  {\"b\": 2 \"c\": 3}");
+  decoder d(in);
+  jsonx::dom::document doc;
+  stream_error error;
+  ASSERT_EQ(d.decode(doc, error), decode_status::value);
+  ASSERT_EQ(d.decode(doc, error), decode_status::error);
+  EXPECT_EQ(error.code, jsonx::parse_errc::expected_object_comma);
+  EXPECT_EQ(error.line, 3u);
+  EXPECT_EQ(error.column, 11u);
+  EXPECT_EQ(error.offset, 20u);
+  EXPECT_EQ(error.excerpt.substr(error.excerpt_caret, 3), "\"c\"");
+}
+
+TEST(decoder_state, bytes_after_a_value_stay_buffered) {
+  memory_source in(R"({"a": [1]}  ["rest", 2])");
+  decoder d(in);
+  jsonx::dom::document doc;
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(d.input_offset(), 10u);
+  EXPECT_EQ(d.buffered(), R"(  ["rest", 2])");
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(jsonx::dom::to_string(doc), R"(["rest",2])");
+  EXPECT_EQ(d.buffered(), "");
+}
+
+TEST(decoder_state, reads_no_more_than_the_chunk_size) {
+  std::string input;
+  for (int i = 0; i < 200; ++i) input += "[" + std::to_string(i) + "]\n";
+  struct recording_source final : jsonx::stream::source {
+    memory_source inner;
+    std::size_t largest_request = 0;
+    explicit recording_source(std::string_view s) : inner(s) {}
+    jsonx::stream::read_result read_some(char* buffer, std::size_t size) override {
+      largest_request = std::max(largest_request, size);
+      return inner.read_some(buffer, size);
+    }
+  } in(input);
+  decoder_options options;
+  options.chunk_size = 100;
+  EXPECT_EQ(decode_all(in, options).size(), input.size());
+  EXPECT_EQ(in.largest_request, 100u);
+}
+
+// The same values whatever the sizes of the reads: 1..N bytes per read, with small buffers.
+TEST(decoder_chunks, same_values_however_the_source_cuts) {
+  std::string stream;
+  for (const auto& doc : jsonx::test::generated_documents(2000, 3)) stream += doc.bytes + "\n";
+  for (const auto& doc : jsonx::test::conformance_files("y_")) stream += doc->bytes + " ";
+  stream += "1 2 3 \"end\"";
+  const std::string expected = decode_all(stream);
+  ASSERT_EQ(expected.find('!'), std::string::npos) << expected.substr(expected.find('!'), 200);
+  for (std::size_t max_read : {1, 2, 3, 7, 64, 1000}) {
+    for (std::size_t chunk_size : {1, 5, 64, 4096}) {
+      jsonx::test::trickle_source in(stream, max_read, max_read * 31 + chunk_size);
+      decoder_options options;
+      options.chunk_size = chunk_size;
+      ASSERT_EQ(decode_all(in, options), expected)
+          << "reads of 1.." << max_read << ", chunk size " << chunk_size;
+    }
+  }
+}
+
+TEST(decoder_chunks, would_block_resumes_the_value) {
+  const std::string stream =
+      R"({"long string": "abcdefghijklmnopqrstuvwxyz", "n": [1.5e300, -7, 123456789012345678901234]} "x" 12 [[]])";
+  const std::string expected = decode_all(stream);
+  jsonx::test::trickle_source in(stream, 3, 5, /*would_block_every=*/2);
+  decoder d(in);
+  jsonx::dom::document doc;
+  stream_error error;
+  std::string out;
+  std::size_t would_blocks = 0;
+  for (;;) {
+    const decode_status s = d.decode(doc, error);
+    if (s == decode_status::would_block) {
+      ++would_blocks;
+      EXPECT_TRUE(d.would_block());
+      continue;
+    }
+    if (s != decode_status::value) break;
+    out += jsonx::dom::to_string(doc) + "\n";
+  }
+  EXPECT_EQ(out, expected);
+  EXPECT_GT(would_blocks, 10u);
+}
+
+TEST(decoder_chunks, a_half_decoded_value_belongs_to_its_target) {
+  jsonx::test::trickle_source in(R"({"a": [1, 2, 3]})", 2, 1, 2);
+  decoder d(in);
+  jsonx::dom::document doc;
+  jsonx::dom::document other;
+  stream_error error;
+  decode_status s = decode_status::would_block;
+  while ((s = d.decode(doc, error)) == decode_status::would_block) {
+    if (d.input_offset() > 0) {
+      EXPECT_EQ(d.decode(other, error), decode_status::error);
+      EXPECT_EQ(error.code, jsonx::stream::stream_errc::value_in_progress);
+    }
+  }
+  ASSERT_EQ(s, decode_status::value);
+  EXPECT_EQ(jsonx::dom::to_string(doc), R"({"a":[1,2,3]})");
+}
+
+TEST(decoder_framing, ndjson_one_value_per_line) {
+  decoder_options options;
+  options.separation = framing::ndjson;
+  EXPECT_EQ(decode_all("{\"a\": 1}\n\n[2]  \r\n3\n", options), "{\"a\":1}\n[2]\n3\n");
+  // Two values on a line, a value across lines: errors, at the line they are on.
+  const std::string two = decode_all("1\n2 3\n4\n", options);
+  EXPECT_EQ(two.substr(0, 4), "1\n2\n") << two;
+  EXPECT_NE(two.find("!line 2, column 3"), std::string::npos) << two;
+  const std::string across = decode_all("[1,\n2]\n", options);
+  EXPECT_NE(across.find("!line 1, column 4"), std::string::npos) << across;
+}
+
+TEST(decoder_framing, ndjson_bad_lines_skipped_with_their_numbers) {
+  decoder_options options;
+  options.separation = framing::ndjson;
+  options.skip_bad_records = true;
+  const std::string out = decode_all("1\n[2,\n{\"a\" 3}\n4 5\n\"six\"\n", options);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, nl; (nl = out.find('\n', at)) != std::string::npos; at = nl + 1)
+    lines.push_back(out.substr(at, nl - at));
+  ASSERT_EQ(lines.size(), 6u) << out;
+  EXPECT_EQ(lines[0], "1");
+  EXPECT_EQ(lines[1].rfind("!line 2, column 4 (byte 5): ", 0), 0u) << lines[1];   // cut short
+  EXPECT_EQ(lines[2].rfind("!line 3, column 6 (byte 11): ", 0), 0u) << lines[2];  // no ':'
+  EXPECT_EQ(lines[3], "4");
+  EXPECT_EQ(lines[4].rfind("!line 4, column 3 (byte 16): ", 0), 0u) << lines[4];  // 2 values
+  EXPECT_EQ(lines[5], "\"six\"");
+}
+
+TEST(decoder_framing, ndjson_100000_lines_with_bad_lines) {
+  std::string stream;
+  std::vector<std::uint64_t> bad_lines;
+  for (int i = 1; i <= 100000; ++i) {
+    if (i % 9973 == 0) {
+      stream += "{\"id\": " + std::to_string(i) + ", \"name\": \"broken\"\n";  // unterminated
+      bad_lines.push_back(static_cast<std::uint64_t>(i));
+    } else {
+      stream += "{\"id\": " + std::to_string(i) + ", \"tags\": [\"x\", \"y\"], \"ok\": true}\n";
+    }
+  }
+  jsonx::stream::memory_source in(stream, 65536);
+  decoder_options options;
+  options.separation = framing::ndjson;
+  options.skip_bad_records = true;
+  decoder d(in, options);
+  jsonx::dom::document doc;
+  stream_error error;
+  std::vector<std::uint64_t> reported;
+  std::int64_t expected_id = 1;
+  std::size_t good = 0;
+  bool in_order = true;
+  for (decode_status s; (s = d.decode(doc, error)) != decode_status::end_of_stream;) {
+    if (s == decode_status::error) {
+      reported.push_back(error.line);
+      EXPECT_EQ(error.code, jsonx::parse_errc::incomplete_input);
+      expected_id = static_cast<std::int64_t>(error.line) + 1;
+      continue;
+    }
+    ASSERT_EQ(s, decode_status::value);
+    in_order = in_order && doc.root().at("id").get_int64() == expected_id;
+    ++expected_id;
+    ++good;
+  }
+  EXPECT_TRUE(in_order);
+  EXPECT_EQ(reported, bad_lines);
+  EXPECT_EQ(good, 100000 - bad_lines.size());
+  EXPECT_EQ(d.line(), 100001u);
+}
+
+TEST(decoder_framing, json_seq_records) {
+  decoder_options options;
+  options.separation = framing::json_seq;
+  EXPECT_EQ(decode_all("\x1E{\"a\": 1}\n\x1E[2]\n\x1E\x1E 3\n", options), "{\"a\":1}\n[2]\n3\n");
+  const std::string missing = decode_all(
+      "\x1E"
+      "1\n2\n",
+      options);
+  EXPECT_NE(missing.find("record separator"), std::string::npos) << missing;
+  // A truncated record is reported and skipped: the next RS starts the next value.
+  options.skip_bad_records = true;
+  const std::string truncated = decode_all(
+      "\x1E[1, 2\n\x1E"
+      "3\n\x1E{\"b\":\n\x1E"
+      "4\n",
+      options);
+  EXPECT_EQ(truncated.substr(0, 1), "!") << truncated;
+  EXPECT_NE(truncated.find("\n3\n!"), std::string::npos) << truncated;
+  EXPECT_EQ(truncated.substr(truncated.size() - 2), "4\n") << truncated;
+}
+
+TEST(decoder_options, use_number_keeps_number_text) {
+  memory_source in("[1.50, 10, 1e400, 123456789012345678901234] 2.0");
+  decoder d(in);
+  d.use_number();
+  jsonx::dom::document doc;
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(doc.root().at(0).get_raw_number(), "1.50");
+  EXPECT_EQ(doc.root().at(1).get_raw_number(), "10");
+  jsonx::test::event_recorder<> recorder;
+  ASSERT_TRUE(d.decode(recorder));
+  EXPECT_EQ(recorder.log(), "x2.0\n");
+}
+
+TEST(decoder_options, disallow_unknown_fields) {
+  memory_source in(R"({"x": 1, "y": 2, "z": 3} {"x": 1, "y": 2, "z": 3})");
+  decoder d(in);
+  point p;
+  ASSERT_TRUE(d.decode(p));  // ignored by default
+  d.disallow_unknown_fields();
+  stream_error error;
+  ASSERT_EQ(d.decode(p, error), decode_status::error);
+  EXPECT_EQ(error.code, jsonx::bind_errc::unknown_field);
+  EXPECT_EQ(error.path, "/z");
+}
+
+TEST(decoder_options, limits_apply_to_each_value) {
+  decoder_options options;
+  options.parse.max_depth = 3;
+  const std::string out = decode_all("[[[1]]] [[[[2]]]]", options);
+  EXPECT_EQ(out.substr(0, 8), "[[[1]]]\n");
+  EXPECT_NE(out.find("!line 1, column 12"), std::string::npos) << out;
+}
+
+TEST(push_decoder, values_delivered_as_they_complete) {
+  jsonx::stream::push_decoder d;
+  jsonx::dom::document doc;
+  std::vector<std::string> values;
+  const std::string stream = R"({"a": "bc"} [1, 2] 345 "x" 67)";
+  for (char c : stream) {
+    d.feed(std::string_view(&c, 1));
+    while (d.decode(doc)) values.push_back(jsonx::dom::to_string(doc));
+    EXPECT_TRUE(d.would_block());
+  }
+  // 67 is complete only once the end (or something else) follows it.
+  EXPECT_EQ(values, (std::vector<std::string>{R"({"a":"bc"})", "[1,2]", "345", "\"x\""}));
+  d.close();
+  while (d.decode(doc)) values.push_back(jsonx::dom::to_string(doc));
+  EXPECT_EQ(values.back(), "67");
+  EXPECT_FALSE(d.would_block());
+  EXPECT_EQ(d.pending_bytes(), 0u);
+}
+
+TEST(push_decoder, closed_inside_a_value) {
+  jsonx::stream::push_decoder d;
+  d.feed("[1, 2");
+  jsonx::dom::document doc;
+  stream_error error;
+  EXPECT_EQ(d.decode(doc, error), decode_status::would_block);
+  d.close();
+  EXPECT_EQ(d.decode(doc, error), decode_status::error);
+  EXPECT_EQ(error.code, jsonx::parse_errc::incomplete_input);
+  EXPECT_EQ(error.offset, 5u);
+}
+
+}  // namespace
