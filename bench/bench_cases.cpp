@@ -44,17 +44,17 @@ const loaded_corpus& corpus() {
   return loaded;
 }
 
-std::string case_name(std::string_view task, std::string_view library, const corpus_file& file) {
+std::string case_name(std::string_view task, std::string_view library, std::string_view file) {
   std::string name;
-  name.reserve(task.size() + library.size() + file.name.size() + 2);
-  name.append(task).append("/").append(library).append("/").append(file.name);
+  name.reserve(task.size() + library.size() + file.size() + 2);
+  name.append(task).append("/").append(library).append("/").append(file);
   return name;
 }
 
 // A case waiting for register_pending_cases().
 struct pending_case {
   std::string task;
-  const corpus_file* file;
+  std::string file;
   benchmark::TimeUnit unit;
   std::function<void(benchmark::State&)> run;
   std::string name;
@@ -81,10 +81,10 @@ void register_case(std::string_view task, std::string_view library, const corpus
                    case_body body) {
   // A pointer to the file is safe: corpus() lives until exit.
   const corpus_file* file_ptr = &file;
-  std::string name = case_name(task, library, file);
+  std::string name = case_name(task, library, file.name);
   benchmark::TimeUnit unit =
       file.text.size() < 64 * 1024 ? benchmark::kNanosecond : benchmark::kMicrosecond;
-  pending_cases().push_back({std::string(task), file_ptr, unit,
+  pending_cases().push_back({std::string(task), file.name, unit,
                              [name, file_ptr, body = std::move(body)](benchmark::State& state) {
                                current_case_name = name;
                                body(state, *file_ptr);
@@ -97,13 +97,24 @@ void register_case(std::string_view task, std::string_view library, const corpus
 
 void register_skipped_case(std::string_view task, std::string_view library, const corpus_file& file,
                            std::string reason) {
-  pending_cases().push_back({std::string(task), &file, benchmark::kNanosecond,
+  pending_cases().push_back({std::string(task), file.name, benchmark::kNanosecond,
                              [reason = std::move(reason)](benchmark::State& state) {
                                state.SkipWithError(reason.c_str());
                                for (auto _ : state) {
                                }
                              },
-                             case_name(task, library, file)});
+                             case_name(task, library, file.name)});
+}
+
+void register_stream_case(std::string_view task, std::string_view library,
+                          std::string_view input_name, stream_case_body body) {
+  std::string name = case_name(task, library, input_name);
+  pending_cases().push_back({std::string(task), std::string(input_name), benchmark::kMillisecond,
+                             [name, body = std::move(body)](benchmark::State& state) {
+                               current_case_name = name;
+                               body(state);
+                             },
+                             std::move(name)});
 }
 
 void register_pending_cases() {
@@ -117,10 +128,10 @@ void register_pending_cases() {
     task_order.push_back(task);
     return task_order.size() - 1;
   };
-  auto file_rank = [](const corpus_file* file) {
+  // Corpus files in their order; other inputs (generated streams) after them.
+  auto file_rank = [](const std::string& file) {
     auto names = std::begin(corpus_file_names);
-    return static_cast<std::size_t>(std::find(names, std::end(corpus_file_names), file->name) -
-                                    names);
+    return static_cast<std::size_t>(std::find(names, std::end(corpus_file_names), file) - names);
   };
   std::vector<std::pair<std::pair<std::size_t, std::size_t>, std::size_t>> order;
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -135,14 +146,40 @@ void register_pending_cases() {
   cases.clear();
 }
 
+void flag_mismatch(benchmark::State& state, const std::string& label) {
+  std::fprintf(stderr, "jsonx_bench: %s: %s\n", current_case_name.c_str(), label.c_str());
+  state.SetLabel(label);
+}
+
 void finish_tally_case(benchmark::State& state, const corpus_file& file, const value_tally& last) {
   benchmark::DoNotOptimize(last);
   if (!file.has_reference || state.error_occurred()) return;
   std::string difference = tally_difference(last, file.reference);
   if (difference.empty()) return;
-  std::string label = "TALLY MISMATCH: " + difference;
-  std::fprintf(stderr, "jsonx_bench: %s: %s\n", current_case_name.c_str(), label.c_str());
-  state.SetLabel(label);
+  flag_mismatch(state, "TALLY MISMATCH: " + difference);
+}
+
+void report_output_size(benchmark::State& state, std::string_view output) {
+  double size = static_cast<double>(output.size());
+  state.counters["output_bytes"] = size;
+  state.counters["output_bytes_per_second"] =
+      benchmark::Counter(size, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void finish_output_case(benchmark::State& state, const corpus_file& file, std::string_view output) {
+  if (state.error_occurred()) return;
+  report_output_size(state, output);
+  if (!file.has_reference) return;
+  value_tally reparsed;
+  std::string error;
+  if (!reference_tally(output, reparsed, error)) {
+    flag_mismatch(state, "TALLY MISMATCH (re-parsed output): simdjson rejects it: " + error);
+    return;
+  }
+  std::string difference = tally_difference(reparsed, file.reference);
+  if (!difference.empty()) {
+    flag_mismatch(state, "TALLY MISMATCH (re-parsed output): " + difference);
+  }
 }
 
 }  // namespace jsonx_bench

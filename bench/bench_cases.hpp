@@ -45,7 +45,11 @@ using case_body = std::function<void(benchmark::State&, const corpus_file& file)
 inline constexpr std::string_view known_tasks[] = {
     "index",           "sax_whole",    "sax_chunked_4k",
     "sax_chunked_64k", "parse_dom",    "parse_dom_chunked_64k",
-    "serialize",       "decode_typed", "encode_typed"};
+    "serialize",       "decode_typed", "decode_typed_chunked_64k",
+    "encode_typed",    "ndjson"};
+
+/// The chunk size of parse_dom_chunked_64k and decode_typed_chunked_64k.
+inline constexpr std::size_t chunk_64k = 65536;
 
 /// Queues `task/library/file`; register_pending_cases() hands the queue to Google Benchmark
 /// sorted by task, then file, so that all libraries on one task and file run side by side.
@@ -60,12 +64,33 @@ void register_case(std::string_view task, std::string_view library, const corpus
 void register_skipped_case(std::string_view task, std::string_view library, const corpus_file& file,
                            std::string reason);
 
+/// The body of a case on an input that is not a corpus file (a generated stream): it sets
+/// bytes processed itself (state.SetBytesProcessed).
+using stream_case_body = std::function<void(benchmark::State&)>;
+
+/// Queues `task/library/input_name` for such an input, reported in ms after the corpus files.
+void register_stream_case(std::string_view task, std::string_view library,
+                          std::string_view input_name, stream_case_body body);
+
 /// Registers the queued cases with Google Benchmark, in report order.
 void register_pending_cases();
 
 /// Checks the tally of the last iteration against the file's reference; a mismatch is put in
 /// the benchmark's label ("TALLY MISMATCH: ...") and on stderr, and compare.py flags it.
 void finish_tally_case(benchmark::State& state, const corpus_file& file, const value_tally& last);
+
+/// Marks the case as wrong: `label` (which starts with "... MISMATCH") goes into the
+/// benchmark's label, where compare.py flags it with `!`, and on stderr.
+void flag_mismatch(benchmark::State& state, const std::string& label);
+
+/// For tasks that write JSON (serialize, encode_typed): the output's size as counters,
+/// `output_bytes` and `output_bytes_per_second` (the rate of output written). Throughput
+/// (bytes_per_second) stays input bytes per second, so that tasks compare on the same scale.
+void report_output_size(benchmark::State& state, std::string_view output);
+
+/// For serialize: report_output_size(), then checks that the output re-parsed by simdjson
+/// gives the file's reference tally ("TALLY MISMATCH (re-parsed output): ..." otherwise).
+void finish_output_case(benchmark::State& state, const corpus_file& file, std::string_view output);
 
 /// The chunked SAX tasks: name and chunk size.
 struct chunked_task {

@@ -54,9 +54,19 @@ int main(int argc, char** argv) {
   // jsonx first, so that it leads each task and file (register_pending_cases() keeps this
   // order within a task and file).
   register_jsonx_cases();
+  register_jsonx_dom_cases();
+  register_jsonx_typed_cases();
   register_simdjson_cases();
+  register_simdjson_dom_cases();
+  register_simdjson_typed_cases();
   register_boostjson_cases();
+  register_boostjson_dom_cases();
+  register_boostjson_typed_cases();
   register_rapidjson_cases();
+  register_rapidjson_dom_cases();
+  register_rapidjson_typed_cases();
+  register_nlohmann_dom_cases();
+  register_nlohmann_typed_cases();
   register_yajl_cases();
   register_pending_cases();
 

@@ -23,7 +23,8 @@ import tempfile
 
 FILE_ORDER = ["twitter", "citm_catalog", "canada", "small"]
 TASK_ORDER = ["index", "sax_whole", "sax_chunked_4k", "sax_chunked_64k", "parse_dom",
-              "parse_dom_chunked_64k", "serialize", "decode_typed", "encode_typed"]
+              "parse_dom_chunked_64k", "serialize", "decode_typed", "decode_typed_chunked_64k",
+              "encode_typed", "ndjson"]
 LIBRARY_ORDER = ["jsonx", "jsonx_avx512", "jsonx_avx2", "jsonx_scalar", "simdjson_minify",
                  "simdjson", "simdjson_ondemand", "boostjson", "rapidjson", "nlohmann", "yajl"]
 SMALL_FILES = {"small"}
@@ -32,6 +33,8 @@ SMALL_FILES = {"small"}
 #   "fastest_peer": jsonx / the fastest peer on the task and file
 #   "peer": jsonx / the named peer
 #   "own_task": jsonx / jsonx on the named task (chunked against whole buffer)
+#   "peer_on_task": jsonx / the peer (task, library) on the same file (chunked jsonx against a
+#                   peer's whole-buffer figure)
 #   "every_kernel_vs_peer": each jsonx_<kernel> / the named peer
 GOALS = [
     ("index", "every_kernel_vs_peer", "simdjson_minify", {"*": 1 / 1.25}),
@@ -42,7 +45,22 @@ GOALS = [
     ("parse_dom_chunked_64k", "own_task", "parse_dom", {"*": 0.95}),
     ("serialize", "peer", "boostjson", {"twitter": 2.4, "citm_catalog": 2.5, "canada": 1.6}),
     ("decode_typed", "peer", "simdjson_ondemand", {"*": 1.1}),
+    ("decode_typed_chunked_64k", "peer_on_task", ("decode_typed", "simdjson_ondemand"),
+     {"*": 1.1}),
+    ("encode_typed", "own_task", "serialize", {"*": 1.0}),
+    ("ndjson", "peer", "simdjson", {"*": 1.1}),
 ]
+
+# Memory goals: (task, fixed allowance in MB): jsonx's peak resident size growth must stay under
+# 2x the largest single value plus the allowance, whatever the stream's length (issue 5).
+MEMORY_GOALS = [("ndjson", 4.0)]
+
+# Tasks compared with another task of jsonx's own in the ratio tables (besides the rule that
+# X_chunked_N is compared with X_whole or X).
+OWN_BASE_TASKS = {"encode_typed": "serialize"}
+
+# Labels that mark a case whose result was checked and found wrong.
+MISMATCH_MARK = "MISMATCH"
 
 
 def is_jsonx(library):
@@ -56,6 +74,8 @@ class Result:
         self.task, self.library, self.file = task, library, file
         self.throughputs = []  # bytes per second, one per repetition
         self.cpu_ns = []  # CPU ns per iteration, one per repetition
+        self.output_rates = []  # output bytes per second (tasks that write JSON)
+        self.counters = {}  # other counters: name -> values, one per repetition
         self.labels = set()
         self.error = None
 
@@ -67,8 +87,23 @@ class Result:
     def ns(self):
         return statistics.median(self.cpu_ns) if self.cpu_ns else None
 
+    @property
+    def output_gbps(self):
+        return statistics.median(self.output_rates) / 1e9 if self.output_rates else None
+
+    def counter(self, name):
+        values = self.counters.get(name)
+        return statistics.median(values) if values else None
+
 
 NS_PER_UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+# Counters shown in a table of their own when a task has them: name -> (heading, format).
+REPORTED_COUNTERS = {
+    "inexact_doubles": ("doubles not correctly rounded (within 1e-14, accepted)", "{:.0f}"),
+    "peak_rss_growth_mb": ("peak resident size growth, MB", "{:.2f}"),
+    "largest_value_mb": ("largest single value, MB", "{:.3f}"),
+}
 
 
 def load_results(report):
@@ -88,6 +123,11 @@ def load_results(report):
             continue
         if "bytes_per_second" in entry:
             result.throughputs.append(float(entry["bytes_per_second"]))
+        if "output_bytes_per_second" in entry:
+            result.output_rates.append(float(entry["output_bytes_per_second"]))
+        for name in REPORTED_COUNTERS:
+            if name in entry:
+                result.counters.setdefault(name, []).append(float(entry[name]))
         unit = NS_PER_UNIT.get(entry.get("time_unit", "ns"), 1.0)
         result.cpu_ns.append(float(entry["cpu_time"]) * unit)
         if entry.get("label"):
@@ -126,9 +166,20 @@ def format_cell(result, file):
     text = f"{result.gbps:.2f}"
     if file in SMALL_FILES and result.ns is not None:
         text += f" ({result.ns:.0f} ns)"
-    if any(label.startswith("TALLY MISMATCH") for label in result.labels):
+    if any(MISMATCH_MARK in label for label in result.labels):
         text += " !"
     return text
+
+
+def format_output_cell(result):
+    if result is None or result.error or result.output_gbps is None:
+        return "-"
+    return f"{result.output_gbps:.2f}"
+
+
+def format_counter_cell(result, name, fmt):
+    value = None if result is None or result.error else result.counter(name)
+    return "-" if value is None else fmt.format(value)
 
 
 def format_ratio(numerator, denominator):
@@ -167,6 +218,17 @@ def task_tables(results, task):
     out = [f"### {task}", "", "GB/s (median; small also in ns per parse):", ""]
     rows = [[file] + [format_cell(get(lib, file), file) for lib in libraries] for file in files]
     out += [table(["file"] + [heading(lib) for lib in libraries], rows), ""]
+    if any(get(lib, f) and get(lib, f).output_gbps for lib in libraries for f in files):
+        out += ["Output written, GB/s (median; the table above is input bytes per second):", ""]
+        rows = [[file] + [format_output_cell(get(lib, file)) for lib in libraries]
+                for file in files]
+        out += [table(["file"] + [heading(lib) for lib in libraries], rows), ""]
+    for name, (title, fmt) in REPORTED_COUNTERS.items():
+        if any(get(lib, f) and get(lib, f).counter(name) for lib in libraries for f in files):
+            out += [f"{title[0].upper()}{title[1:]}:", ""]
+            rows = [[file] + [format_counter_cell(get(lib, file), name, fmt) for lib in libraries]
+                    for file in files]
+            out += [table(["file"] + [heading(lib) for lib in libraries], rows), ""]
 
     jsonx_libraries = ["jsonx"] if "jsonx" in libraries else [l for l in libraries if is_jsonx(l)]
     peers = [lib for lib in libraries if not is_jsonx(lib)]
@@ -196,7 +258,7 @@ def task_tables(results, task):
             if result.error:
                 problems.append(f"- {task}/{library}/{file}: skipped: {result.error}")
             for label in sorted(result.labels):
-                if label.startswith("TALLY MISMATCH"):
+                if MISMATCH_MARK in label:
                     problems.append(f"- {task}/{library}/{file}: {label}")
     if problems:
         out += ["Skipped or flagged:", ""] + problems + [""]
@@ -204,7 +266,11 @@ def task_tables(results, task):
 
 
 def own_base_task(results, task):
-    """For `X_chunked_N`: the whole-buffer task X_whole or X, if it was run."""
+    """For `X_chunked_N`: the whole-buffer task X_whole or X, if it was run; for the tasks in
+    OWN_BASE_TASKS, the task named there."""
+    if task in OWN_BASE_TASKS:
+        base = OWN_BASE_TASKS[task]
+        return base if any(t == base for (t, _, _) in results) else None
     if "_chunked_" not in task:
         return None
     stem = task.split("_chunked_")[0]
@@ -237,6 +303,10 @@ def goal_lines(results):
             elif kind == "own_task":
                 checks.append((f"jsonx / {argument}/jsonx",
                                ratio_value(mine, results.get((argument, "jsonx", file)))))
+            elif kind == "peer_on_task":
+                other_task, peer = argument
+                checks.append((f"jsonx / {other_task}/{peer}",
+                               ratio_value(mine, results.get((other_task, peer, file)))))
             elif kind == "every_kernel_vs_peer":
                 kernels = [lib for (t, lib, f) in results
                            if t == task and f == file and lib.startswith("jsonx_")]
@@ -251,6 +321,17 @@ def goal_lines(results):
                 verdict = "met" if ratio >= minimum else "MISSED"
                 lines.append(f"| {task} | {file} | {description} | {ratio:.2f}x | "
                              f">= {minimum:.2f}x | {verdict} |")
+    for task, allowance in MEMORY_GOALS:
+        for file in ordered({f for (t, _, f) in results if t == task}, FILE_ORDER):
+            mine = results.get((task, "jsonx", file))
+            growth = mine.counter("peak_rss_growth_mb") if mine and not mine.error else None
+            largest = mine.counter("largest_value_mb") if mine and not mine.error else None
+            if growth is None or largest is None:
+                continue
+            bound = 2 * largest + allowance
+            verdict = "met" if growth <= bound else "MISSED"
+            lines.append(f"| {task} | {file} | jsonx peak resident size growth | {growth:.2f} MB | "
+                         f"<= 2 x {largest:.3f} + {allowance:.0f} MB | {verdict} |")
     if not lines:
         return ""
     header = ["| task | file | ratio | measured | goal | verdict |", "|---|---|---|---|---|---|"]

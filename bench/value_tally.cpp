@@ -6,6 +6,8 @@
 
 #include <simdjson.h>
 
+#include "adapters/simdjson_dom_walk.hpp"
+
 namespace jsonx_bench {
 namespace {
 
@@ -19,19 +21,23 @@ void compare_field(std::string& out, const char* name, std::uint64_t got, std::u
   out += std::to_string(expected);
 }
 
-void walk(simdjson::dom::element element, value_tally& tally) {
+}  // namespace
+
+void tally_simdjson_element(simdjson::dom::element element, value_tally& tally) {
   using simdjson::dom::element_type;
   switch (element.type()) {
     case element_type::OBJECT:
       tally.add_object();
       for (simdjson::dom::key_value_pair member : simdjson::dom::object(element)) {
         tally.add_key(member.key.size());
-        walk(member.value, tally);
+        tally_simdjson_element(member.value, tally);
       }
       break;
     case element_type::ARRAY:
       tally.add_array();
-      for (simdjson::dom::element item : simdjson::dom::array(element)) walk(item, tally);
+      for (simdjson::dom::element item : simdjson::dom::array(element)) {
+        tally_simdjson_element(item, tally);
+      }
       break;
     case element_type::STRING:
       tally.add_string(std::string_view(element).size());
@@ -54,7 +60,22 @@ void walk(simdjson::dom::element element, value_tally& tally) {
   }
 }
 
-}  // namespace
+void value_tally::add(const value_tally& other) noexcept {
+  nulls += other.nulls;
+  trues += other.trues;
+  falses += other.falses;
+  integers += other.integers;
+  integer_sum += other.integer_sum;
+  doubles += other.doubles;
+  double_sum += other.double_sum;
+  number_texts += other.number_texts;
+  strings += other.strings;
+  string_bytes += other.string_bytes;
+  keys += other.keys;
+  key_bytes += other.key_bytes;
+  objects += other.objects;
+  arrays += other.arrays;
+}
 
 std::string tally_difference(const value_tally& got, const value_tally& expected) {
   std::string out;
@@ -89,7 +110,7 @@ bool reference_tally(std::string_view json, value_tally& tally, std::string& err
     return false;
   }
   tally = {};
-  walk(root, tally);
+  tally_simdjson_element(root, tally);
   return true;
 }
 

@@ -57,6 +57,9 @@ struct value_tally {
   void add_key_piece(std::size_t length) noexcept { key_bytes += length; }
   void add_object() noexcept { ++objects; }
   void add_array() noexcept { ++arrays; }
+
+  /// Adds the counts and sums of `other` (the tally of a stream is the sum of its values').
+  void add(const value_tally& other) noexcept;
 };
 
 /// Empty if `got` matches `expected`; otherwise which fields differ, for a benchmark label.

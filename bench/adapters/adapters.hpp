@@ -16,14 +16,30 @@ struct context_entry {
   std::string value;
 };
 
+// Each library registers its cases per group of tasks: SAX-like tasks (index, sax_*), the DOM
+// tasks (parse_dom, parse_dom_chunked_64k, serialize) and the typed tasks (decode_typed,
+// decode_typed_chunked_64k, encode_typed), each group in its own file.
 void register_jsonx_cases();
+void register_jsonx_dom_cases();
+void register_jsonx_typed_cases();
 std::vector<context_entry> jsonx_context();
 
 void register_simdjson_cases();
+void register_simdjson_dom_cases();
+void register_simdjson_typed_cases();
 std::vector<context_entry> simdjson_context();
 
 void register_boostjson_cases();
+void register_boostjson_dom_cases();
+void register_boostjson_typed_cases();
+
 void register_rapidjson_cases();
+void register_rapidjson_dom_cases();
+void register_rapidjson_typed_cases();
+
+void register_nlohmann_dom_cases();
+void register_nlohmann_typed_cases();
+
 void register_yajl_cases();
 
 }  // namespace jsonx_bench

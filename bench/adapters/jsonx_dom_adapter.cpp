@@ -1,0 +1,213 @@
+// jsonx's document model: dom::parser on a whole buffer (parse_dom) and fed 64 KiB chunks
+// (parse_dom_chunked_64k), the compact serialization of a parsed document through the writer
+// (serialize), and the NDJSON stream read from a pipe by the stream decoder, one document per
+// value (ndjson).
+//
+// The parser and the writer are created once per case and reused, as a server would reuse them:
+// after the first parse, dom::parser allocates nothing for inputs of the same size.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <thread>
+
+#include "adapters.hpp"
+#include "bench_cases.hpp"
+#include "jsonx/dom/parser.hpp"
+#include "jsonx/dom/serialize.hpp"
+#include "jsonx/encode/writer.hpp"
+#include "jsonx/stream/decoder.hpp"
+#include "jsonx/stream/source.hpp"
+#include "ndjson_stream.hpp"
+
+namespace jsonx_bench {
+namespace {
+
+namespace dom = jsonx::dom;
+
+// The check of a parse: every value of the document, read through the public accessors.
+void tally_element(dom::element element, value_tally& tally) {
+  switch (element.type()) {
+    case dom::kind::null:
+      tally.add_null();
+      break;
+    case dom::kind::boolean:
+      tally.add_bool(element.get_bool());
+      break;
+    case dom::kind::int64:
+      tally.add_int64(element.get_int64());
+      break;
+    case dom::kind::uint64:
+      tally.add_uint64(element.get_uint64());
+      break;
+    case dom::kind::double_:
+      tally.add_double(element.get_double());
+      break;
+    case dom::kind::raw_number:
+      tally.add_number_text(element.get_raw_number());
+      break;
+    case dom::kind::string:
+      tally.add_string(element.get_string().size());
+      break;
+    case dom::kind::array:
+      tally.add_array();
+      for (dom::element item : element.get_array()) tally_element(item, tally);
+      break;
+    case dom::kind::object:
+      tally.add_object();
+      for (const dom::member& member : element.get_object()) {
+        tally.add_key(member.key.size());
+        tally_element(member.value, tally);
+      }
+      break;
+  }
+}
+
+// chunk_size 0: parse(text); otherwise feed() chunks of that size, then finish().
+void parse_dom_case(benchmark::State& state, const corpus_file& file, std::size_t chunk_size) {
+  dom::parser parser;
+  std::string_view text = file.text;
+  const dom::document* document = nullptr;
+  for (auto _ : state) {
+    std::error_code ec;
+    if (chunk_size == 0) {
+      document = &parser.parse(text, ec);
+    } else {
+      for_each_chunk(text, chunk_size, [&](std::string_view chunk) {
+        parser.feed(chunk, ec);
+        return !ec;
+      });
+      if (!ec) document = &parser.finish(ec);
+    }
+    if (ec) {
+      state.SkipWithError(parser.error().message().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(document->node_count());
+  }
+  value_tally tally;
+  if (document != nullptr) tally_element(document->root(), tally);
+  finish_tally_case(state, file, tally);
+}
+
+void serialize_case(benchmark::State& state, const corpus_file& file) {
+  dom::parser parser;
+  std::error_code ec;
+  const dom::document& document = parser.parse(file.text, ec);
+  if (ec) {
+    state.SkipWithError(parser.error().message().c_str());
+    return;
+  }
+  // The parser validated every string: the writer need not check UTF-8 again (as
+  // dom::to_string does for parsed documents).
+  jsonx::write_options options;
+  options.invalid_utf8 = jsonx::invalid_utf8_policy::assume_valid;
+  std::string out;
+  jsonx::writer writer(out, options);
+  for (auto _ : state) {
+    out.clear();
+    writer.reset(out);
+    if (!dom::write(document, writer) || !writer.flush()) {
+      state.SkipWithError(writer.error().message().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  finish_output_case(state, file, out);
+}
+
+// The writing end of the pipe: all of `text`, then close (the reader then sees the end).
+void write_all_and_close(int fd, std::string_view text) {
+  while (!text.empty()) {
+    ssize_t written = ::write(fd, text.data(), text.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      break;  // EPIPE: the reader stopped early (it reports why)
+    }
+    text.remove_prefix(static_cast<std::size_t>(written));
+  }
+  ::close(fd);
+}
+
+// One pass over the stream: a thread writes it into a pipe (as another process would), the
+// decoder reads the pipe in 64 KiB chunks (its default chunk size) and decodes each line into
+// the reused document. With `tally`, every document is also walked into it (the check pass).
+// Returns the number of values, or -1 with `error` set.
+long decode_ndjson_pass(const ndjson_stream& stream, jsonx::dom::document& document,
+                        value_tally* tally, std::string& error) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    error = std::string("pipe: ") + std::strerror(errno);
+    return -1;
+  }
+  std::thread writer(write_all_and_close, fds[1], std::string_view(stream.text));
+  jsonx::stream::fd_source in(fds[0]);
+  jsonx::stream::decoder_options options;
+  options.separation = jsonx::stream::framing::ndjson;
+  jsonx::stream::decoder decoder(in, options);
+  jsonx::stream::stream_error stream_error;
+  jsonx::stream::decode_status status;
+  long values = 0;
+  while ((status = decoder.decode(document, stream_error)) == jsonx::stream::decode_status::value) {
+    ++values;
+    if (tally != nullptr) tally_element(document.root(), *tally);
+  }
+  ::close(fds[0]);  // unblocks the writer if the reader stopped early
+  writer.join();
+  if (status != jsonx::stream::decode_status::end_of_stream) {
+    error = stream_error.message();
+    return -1;
+  }
+  return values;
+}
+
+void ndjson_case(benchmark::State& state) {
+  const ndjson_stream* stream = twitter_statuses_stream();
+  if (stream == nullptr) {
+    state.SkipWithError("twitter.json is absent: no stream to decode");
+    for (auto _ : state) {
+    }
+    return;
+  }
+  // A reader that stops early closes the pipe: the writer must get EPIPE, not be killed.
+  std::signal(SIGPIPE, SIG_IGN);
+  jsonx::dom::document document;
+  std::string error;
+  peak_rss_meter memory;
+  memory.start();
+  for (auto _ : state) {
+    if (decode_ndjson_pass(*stream, document, nullptr, error) < 0) {
+      state.SkipWithError(error.c_str());
+      break;
+    }
+  }
+  double growth = memory.growth_mb();
+  value_tally tally;
+  long values = 0;
+  if (!state.error_occurred()) values = decode_ndjson_pass(*stream, document, &tally, error);
+  finish_stream_case(state, *stream, tally, values < 0 ? 0 : static_cast<std::size_t>(values),
+                     growth);
+}
+
+}  // namespace
+
+void register_jsonx_dom_cases() {
+  register_stream_case("ndjson", "jsonx", "twitter_statuses", ndjson_case);
+  for (const corpus_file& file : corpus_files()) {
+    register_case("parse_dom", "jsonx", file, [](benchmark::State& state, const corpus_file& f) {
+      parse_dom_case(state, f, 0);
+    });
+    register_case(
+        "parse_dom_chunked_64k", "jsonx", file,
+        [](benchmark::State& state, const corpus_file& f) { parse_dom_case(state, f, chunk_64k); });
+    register_case("serialize", "jsonx", file, serialize_case);
+  }
+}
+
+}  // namespace jsonx_bench

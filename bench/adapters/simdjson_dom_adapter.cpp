@@ -1,0 +1,113 @@
+// simdjson's DOM: a reused dom::parser on the padded file (parse_dom), the compact output of a
+// parsed element (serialize), and parse_many over the whole NDJSON stream in memory (ndjson).
+//
+// serialize uses the string builder behind simdjson::to_string / minify (the same code), kept
+// across iterations so that, like the other libraries' reused buffers, no string is allocated
+// per document.
+#include <simdjson.h>
+
+#include <string_view>
+
+#include "adapters.hpp"
+#include "adapters/simdjson_dom_walk.hpp"
+#include "bench_cases.hpp"
+#include "ndjson_stream.hpp"
+
+namespace jsonx_bench {
+namespace {
+
+void parse_dom_case(benchmark::State& state, const corpus_file& file) {
+  // simdjson reads up to 64 bytes past the end: the padded copy is made once, outside the loop.
+  simdjson::padded_string padded(file.text);
+  simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  for (auto _ : state) {
+    if (auto error = parser.parse(padded).get(root)) {
+      state.SkipWithError(simdjson::error_message(error));
+      break;
+    }
+    benchmark::DoNotOptimize(root);
+  }
+  value_tally tally;
+  if (!state.error_occurred()) tally_simdjson_element(root, tally);
+  finish_tally_case(state, file, tally);
+}
+
+void serialize_case(benchmark::State& state, const corpus_file& file) {
+  simdjson::padded_string padded(file.text);
+  simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  if (auto error = parser.parse(padded).get(root)) {
+    state.SkipWithError(simdjson::error_message(error));
+    return;
+  }
+  simdjson::internal::string_builder<> builder;
+  for (auto _ : state) {
+    builder.clear();
+    builder.append(root);
+    std::string_view out = builder.str();
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  finish_output_case(state, file, builder.str());
+}
+
+// One pass of parse_many over the stream; with `tally`, every document is walked into it.
+// Returns the number of values, or -1 with `error` set.
+long parse_many_pass(simdjson::dom::parser& parser, const simdjson::padded_string& text,
+                     value_tally* tally, simdjson::error_code& error) {
+  simdjson::dom::document_stream documents;
+  if ((error = parser.parse_many(text).get(documents))) return -1;
+  long values = 0;
+  for (auto document : documents) {
+    simdjson::dom::element root;
+    if ((error = document.get(root))) return -1;
+    ++values;
+    if (tally != nullptr) tally_simdjson_element(root, *tally);
+  }
+  return values;
+}
+
+void ndjson_case(benchmark::State& state) {
+  const ndjson_stream* stream = twitter_statuses_stream();
+  if (stream == nullptr) {
+    state.SkipWithError("twitter.json is absent: no stream to decode");
+    for (auto _ : state) {
+    }
+    return;
+  }
+  // parse_many needs the whole stream in one padded buffer: the copy is made before the
+  // memory measurement starts, as the buffer the stream is in.
+  simdjson::padded_string padded(stream->text);
+  simdjson::dom::parser parser;
+  // One thread, like the other libraries: Google Benchmark measures the CPU time of the
+  // calling thread, and parse_many's stage-1 thread (on by default) would not be counted.
+  parser.threaded = false;
+  simdjson::error_code error = simdjson::SUCCESS;
+  peak_rss_meter memory;
+  memory.start();
+  for (auto _ : state) {
+    if (parse_many_pass(parser, padded, nullptr, error) < 0) {
+      state.SkipWithError(simdjson::error_message(error));
+      break;
+    }
+  }
+  double growth = memory.growth_mb();
+  value_tally tally;
+  long values = 0;
+  if (!state.error_occurred()) values = parse_many_pass(parser, padded, &tally, error);
+  finish_stream_case(state, *stream, tally, values < 0 ? 0 : static_cast<std::size_t>(values),
+                     growth);
+}
+
+}  // namespace
+
+void register_simdjson_dom_cases() {
+  register_stream_case("ndjson", "simdjson", "twitter_statuses", ndjson_case);
+  for (const corpus_file& file : corpus_files()) {
+    register_case("parse_dom", "simdjson", file, parse_dom_case);
+    register_case("serialize", "simdjson", file, serialize_case);
+  }
+}
+
+}  // namespace jsonx_bench

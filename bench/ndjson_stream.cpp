@@ -1,0 +1,107 @@
+// Generation of the NDJSON stream, and the peak resident size from /proc/self.
+#include "ndjson_stream.hpp"
+
+#include <simdjson.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "adapters/simdjson_dom_walk.hpp"
+
+namespace jsonx_bench {
+namespace {
+
+std::optional<ndjson_stream> build_twitter_statuses() {
+  const corpus_file* twitter = nullptr;
+  for (const corpus_file& file : corpus_files()) {
+    if (file.name == "twitter") twitter = &file;
+  }
+  if (twitter == nullptr) return std::nullopt;
+
+  simdjson::dom::parser parser;
+  simdjson::padded_string padded(twitter->text);
+  simdjson::dom::array statuses;
+  if (parser.parse(padded)["statuses"].get_array().get(statuses) != simdjson::SUCCESS) {
+    return std::nullopt;
+  }
+  // Each status once: its line and its tally.
+  std::vector<std::string> lines;
+  std::vector<value_tally> tallies;
+  for (simdjson::dom::element status : statuses) {
+    lines.push_back(simdjson::to_string(status) + "\n");
+    tallies.emplace_back();
+    tally_simdjson_element(status, tallies.back());
+  }
+  if (lines.empty()) return std::nullopt;
+
+  ndjson_stream stream;
+  stream.name = "twitter_statuses";
+  stream.text.reserve(ndjson_stream_bytes + 64 * 1024);
+  for (std::size_t i = 0; stream.text.size() < ndjson_stream_bytes; i = (i + 1) % lines.size()) {
+    stream.text += lines[i];
+    stream.reference.add(tallies[i]);
+    ++stream.values;
+    stream.largest_value = std::max(stream.largest_value, lines[i].size() - 1);
+  }
+  return stream;
+}
+
+// A "Name:   1234 kB" line of /proc/self/status, in kB; -1 if absent.
+long status_kb(const char* name) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  std::size_t name_length = std::strlen(name);
+  while (std::getline(status, line)) {
+    if (line.compare(0, name_length, name) == 0 && line.size() > name_length &&
+        line[name_length] == ':') {
+      return std::strtol(line.c_str() + name_length + 1, nullptr, 10);
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
+const ndjson_stream* twitter_statuses_stream() {
+  static const std::optional<ndjson_stream> stream = build_twitter_statuses();
+  return stream ? &*stream : nullptr;
+}
+
+void peak_rss_meter::start() {
+  start_kb_ = -1;
+  std::FILE* clear_refs = std::fopen("/proc/self/clear_refs", "w");
+  if (clear_refs == nullptr) return;
+  bool reset = std::fputs("5", clear_refs) >= 0;
+  reset = std::fclose(clear_refs) == 0 && reset;
+  if (reset) start_kb_ = status_kb("VmRSS");
+}
+
+double peak_rss_meter::growth_mb() const {
+  if (start_kb_ < 0) return -1;
+  long peak_kb = status_kb("VmHWM");
+  if (peak_kb < 0) return -1;
+  return static_cast<double>(peak_kb - start_kb_) * 1024 / 1e6;
+}
+
+void finish_stream_case(benchmark::State& state, const ndjson_stream& stream,
+                        const value_tally& last_pass, std::size_t values_in_last_pass,
+                        double peak_rss_growth_mb) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(stream.text.size()));
+  if (state.error_occurred()) return;
+  state.counters["values"] = static_cast<double>(values_in_last_pass);
+  state.counters["largest_value_mb"] = static_cast<double>(stream.largest_value) / 1e6;
+  if (peak_rss_growth_mb >= 0) state.counters["peak_rss_growth_mb"] = peak_rss_growth_mb;
+  std::string difference = tally_difference(last_pass, stream.reference);
+  if (values_in_last_pass != stream.values) {
+    difference += (difference.empty() ? "" : ", ") + std::string("values ") +
+                  std::to_string(values_in_last_pass) + " != " + std::to_string(stream.values);
+  }
+  if (!difference.empty()) flag_mismatch(state, "TALLY MISMATCH: " + difference);
+}
+
+}  // namespace jsonx_bench
