@@ -805,6 +805,7 @@ class parser_core {
 
   // Keeps the last bytes before the next chunk, for error excerpts only.
   void remember_recent(std::string_view consumed) noexcept {
+    if (consumed.empty()) return;  // its data() may be null: memcpy from null is undefined
     if (consumed.size() >= recent_capacity) {
       std::memcpy(recent_, consumed.data() + consumed.size() - recent_capacity, recent_capacity);
       recent_size_ = recent_capacity;
