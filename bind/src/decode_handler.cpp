@@ -37,6 +37,10 @@ void decode_handler::abandon_after_failure() noexcept {
   abandoned_ = true;
   for (std::size_t i = frames_.size(); i-- > 0;)
     if (frames_[i].ops->on_failure != nullptr) frames_[i].ops->on_failure(frames_[i]);
+  // A raw_json capture cut by the failure: its writer still refers to the target's string.
+  // Let it go now, while the target lives (the writer's destructor commits into that string;
+  // later, from ~decoder, the target may be gone).
+  raw_writer_.reset();
 }
 
 // The innermost frame was a container standing for a custom type's value: convert it (and
