@@ -2,7 +2,8 @@
 //
 // For one input (see fuzz_input for how the cut points are chosen) it parses the text
 //   - whole, with jsonx::parse() and with one feed();
-//   - in the planned chunks, with whole strings and with string parts;
+//   - in the planned chunks, with whole strings and with string parts; after an empty feed
+//     whose data() is null;
 //   - in 1-byte chunks (texts up to 4 KiB);
 //   - again on a reset parser (reuse must not change anything);
 //   - with a handler that stops at one event;
@@ -160,6 +161,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                      "one feed() differs from parse()", text);
   check_same_outcome(reference, parse_chunks<recording_handler>(planned),
                      "planned chunks differ from the whole", text);
+  // An empty feed whose data() is null (std::string_view{}, what an empty read often gives)
+  // is a feed like any other.
+  check_same_outcome(reference, parse_chunks<recording_handler>({std::string_view{}, text}),
+                     "an empty feed with a null data() changes the outcome", text);
 
   // A handler that takes string parts: each chunking against its own whole parse first (the
   // chunk-split invariant), then against the handler that takes whole strings.
