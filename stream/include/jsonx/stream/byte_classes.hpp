@@ -43,6 +43,8 @@ inline constexpr scalar_byte_table scalar_bytes{};
 }  // namespace detail
 
 /// A byte that continues a number or literal: neither whitespace, operator nor quote.
-constexpr bool is_scalar_byte(unsigned char c) noexcept { return detail::scalar_bytes.is_scalar[c]; }
+constexpr bool is_scalar_byte(unsigned char c) noexcept {
+  return detail::scalar_bytes.is_scalar[c];
+}
 
 }  // namespace jsonx::stream

@@ -102,8 +102,7 @@ inline const char* accumulate_digits(const char* p, const char* limit,
     }
     const unsigned n = static_cast<unsigned>(__builtin_ctzll(stops)) / 8;  // digits before
     if constexpr (Convert) {
-      if (n != 0)
-        value = value * powers_of_ten_u64[n] + eight_digits_value(digits << (64 - 8 * n));
+      if (n != 0) value = value * powers_of_ten_u64[n] + eight_digits_value(digits << (64 - 8 * n));
     }
     return p + n;
   }
