@@ -14,7 +14,9 @@
 //     against our own decoder, written from the WHATWG / Unicode "maximal subpart" rule),
 //     the same bytes whether a string comes whole or in parts cut anywhere (even inside a
 //     UTF-8 sequence), and through the serializer in small buffers; with the default policy
-//     (error) the writer must fail exactly when a piece is not valid UTF-8.
+//     (error) the writer must fail exactly when a piece is not valid UTF-8. Every escape
+//     kernel the CPU runs (the emulated wide ones included) writes the same bytes. The
+//     default kernel (JSONX_KERNEL) runs every other check.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -24,6 +26,7 @@
 
 #include "fuzz_support.hpp"
 #include "jsonx/encode/encode.hpp"
+#include "jsonx/stream/kernel.hpp"
 
 namespace {
 
@@ -310,6 +313,20 @@ void check_invalid_utf8_policies(const fuzz_input& input) {
         fail("invalid_utf8 replace: the writer failed", w.error().message());
     }
     check_escaped(options, whole, ascii_only ? "replace, ascii_only" : "replace");
+    // Every escape kernel this CPU runs (the emulations of the wide ones included) writes the
+    // same bytes as the default one.
+    for (jsonx::stream::kernel_id kernel : jsonx::stream::all_kernels) {
+      if (!jsonx::stream::kernel_supported(kernel)) continue;
+      jsonx::write_options with_kernel = options;
+      with_kernel.kernel = kernel;
+      std::string out;
+      jsonx::writer w(out, with_kernel);
+      if (!write_strings(w, pieces, false, cut_seed) || out != whole) {
+        std::fprintf(stderr, "kernel %s\n",
+                     std::string(jsonx::stream::kernel_name(kernel)).c_str());
+        fail("invalid_utf8 replace: the escape kernels disagree", whole + "\n---\n" + out);
+      }
+    }
     recording_handler again;
     jsonx::parse_error error;
     if (!jsonx::parse(whole, again, error))

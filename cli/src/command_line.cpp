@@ -39,7 +39,9 @@ constexpr std::string_view usage =
     "  --chunk-size N     feed the parser chunks of exactly N bytes (the last may be\n"
     "                     shorter); suffixes k, M, G multiply by 1024; default 64k\n"
     "  --kernel NAME      indexer kernel: scalar, avx2 or avx512 (default: the\n"
-    "                     JSONX_KERNEL environment variable, else the CPU's best)\n"
+    "                     JSONX_KERNEL environment variable, else the CPU's best);\n"
+    "                     avx2_emulated and avx512_emulated run their geometry in\n"
+    "                     portable code on any CPU (slow; for testing)\n"
     "  --progress         always draw a progress bar on standard error (by default:\n"
     "                     for inputs over 4 MB when standard error is a terminal)\n"
     "  --no-progress      never draw it\n"
@@ -211,7 +213,7 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
         if (!value) return std::nullopt;
         result.kernel = stream::kernel_from_name(*value);
         if (!result.kernel) {
-          problem = "unknown kernel '" + std::string(*value) + "' (scalar, avx2 or avx512)";
+          problem = "unknown kernel '" + std::string(*value) + "' (scalar, avx2, avx512, avx2_emulated or avx512_emulated)";
           return std::nullopt;
         }
       } else if (name == "--indent") {

@@ -14,6 +14,10 @@ const escape_kernel& escape_kernel_for(stream::kernel_id kernel) noexcept {
       return escape_kernel_avx512;
     case stream::kernel_id::avx2:
       return escape_kernel_avx2;
+    case stream::kernel_id::avx512_emulated:
+      return escape_kernel_avx512_emulated;
+    case stream::kernel_id::avx2_emulated:
+      return escape_kernel_avx2_emulated;
     case stream::kernel_id::scalar:
       break;
   }

@@ -115,8 +115,9 @@ inline bool escape_non_ascii_run(const write_options& options, const char*& src_
   const auto* end = reinterpret_cast<const unsigned char*>(src_end);
   char* dst = dst_ref;
   bool passable = true;
-  // 16 bytes of room: the longest output of one sequence is a surrogate pair (12 bytes).
-  while (src < end && *src >= 0x80 && dst_end - dst >= 16) {
+  // The longest output of one sequence is a surrogate pair (12 bytes).
+  while (src < end && *src >= 0x80 &&
+         static_cast<std::size_t>(dst_end - dst) >= max_escape_step_output) {
     const utf8_sequence seq = read_utf8(src, end);
     if (seq.valid) {
       if (options.ascii_only) {
@@ -162,7 +163,7 @@ inline bool escape_non_ascii_run(const write_options& options, const char*& src_
 }
 
 // Writes the byte at src, which the vector scan flagged: an ASCII escape or non-ASCII text.
-// The output has at least min_output_room bytes of room. False as escape_non_ascii_run.
+// The output has at least max_escape_step_output bytes of room. False as escape_non_ascii_run.
 inline bool escape_special(const write_options& options, const char*& src, const char* src_end,
                            char*& dst, char* dst_end) {
   const auto c = static_cast<unsigned char>(*src);

@@ -148,7 +148,9 @@ template <class Simd, bool EscapeHtml, bool InspectNonAscii>
 escape_result escape_loop(const write_options& options, const char* src, const char* src_end,
                           char* dst, char* dst_end) {
   constexpr std::size_t width = Simd::width;
-  static_assert(width <= min_output_room);
+  // The vector store needs `width` bytes of room; the escape step after it its own
+  // max_escape_step_output, checked where it happens (the store may have used most of the room).
+  static_assert(width <= min_output_room, "a vector store must fit in the room checked");
   const char* const begin = src;
   for (;;) {
     if (static_cast<std::size_t>(dst_end - dst) < min_output_room) return {src, dst};
@@ -182,6 +184,7 @@ escape_result escape_loop(const write_options& options, const char* src, const c
     }
     src += clean;
     dst += clean;
+    if (static_cast<std::size_t>(dst_end - dst) < max_escape_step_output) return {src, dst};
     if (!escape_special(options, src, src_end, dst, dst_end)) return {src, dst};
   }
 }

@@ -29,9 +29,17 @@ enum class escape_status : std::uint8_t {
   truncated_utf8,  ///< the input ends inside a UTF-8 sequence that starts at `src`
 };
 
-/// The escape loop needs this much room in the output to take a step (a 64-byte vector store,
-/// or one escape sequence of at most 12 bytes).
+/// The escape loop needs this much room in the output to take a step (one vector store of up to
+/// 64 bytes). The loop stops, reporting output_full, as soon as less is left.
 inline constexpr std::size_t min_output_room = 64;
+
+/// The most one escape step (escape_special) writes: an 8-byte store of an ASCII escape's padded
+/// text, or a surrogate pair (12 bytes), or a 4-byte copy of a UTF-8 sequence. The vector step
+/// before it may use up to its width minus one of the room above, so the loop checks this much
+/// room again before each escape step: with 64-byte vectors, 64 bytes of room at the top of the
+/// loop can shrink to 1 before the escape.
+inline constexpr std::size_t max_escape_step_output = 16;
+static_assert(max_escape_step_output <= min_output_room, "an escape step must fit in a refill");
 
 /// Escapes [src, src_end) into [dst, dst_end) as `options` say, the quotes excluded.
 using escape_function = escape_result (*)(const write_options& options, const char* src,
@@ -55,9 +63,11 @@ inline bool inspects_non_ascii(const write_options& options) noexcept {
          options.escape_line_separators;
 }
 
-// Entry points of the kernels (escape_<kernel>.cpp).
+// Entry points of the kernels (escape_<kernel>.cpp; both emulations in escape_emulated.cpp).
 extern const escape_kernel escape_kernel_scalar;
 extern const escape_kernel escape_kernel_avx2;
 extern const escape_kernel escape_kernel_avx512;
+extern const escape_kernel escape_kernel_avx2_emulated;
+extern const escape_kernel escape_kernel_avx512_emulated;
 
 }  // namespace jsonx::detail

@@ -33,7 +33,7 @@ kernel_id detect_default() noexcept {
   if (const char* forced = std::getenv("JSONX_KERNEL")) {
     if (auto named = kernel_from_name(forced); named && kernel_supported(*named)) return *named;
   }
-  for (kernel_id k : all_kernels)
+  for (kernel_id k : dispatch_order)
     if (kernel_supported(k)) return k;
   return kernel_id::scalar;
 }
@@ -51,6 +51,10 @@ std::string_view kernel_name(kernel_id kernel) noexcept {
       return "avx2";
     case kernel_id::avx512:
       return "avx512";
+    case kernel_id::avx2_emulated:
+      return "avx2_emulated";
+    case kernel_id::avx512_emulated:
+      return "avx512_emulated";
   }
   return "unknown";
 }
@@ -64,6 +68,8 @@ std::optional<kernel_id> kernel_from_name(std::string_view name) noexcept {
 bool kernel_supported(kernel_id kernel) noexcept {
   switch (kernel) {
     case kernel_id::scalar:
+    case kernel_id::avx2_emulated:
+    case kernel_id::avx512_emulated:
       return true;
     case kernel_id::avx2:
       return cpu_has_avx2_kernel();

@@ -1,4 +1,5 @@
-// One entry point per kernel, each defined in its own translation unit (indexer_<isa>.cpp).
+// One entry point per kernel, each defined in its own translation unit (indexer_<isa>.cpp;
+// both emulations in indexer_emulated.cpp).
 #pragma once
 
 #include <cstddef>
@@ -14,5 +15,9 @@ index_result index_avx2(const char*, std::size_t, indexer_state&, std::uint32_t*
                         std::uint64_t*) noexcept;
 index_result index_avx512(const char*, std::size_t, indexer_state&, std::uint32_t*,
                           std::uint64_t*) noexcept;
+index_result index_avx2_emulated(const char*, std::size_t, indexer_state&, std::uint32_t*,
+                                 std::uint64_t*) noexcept;
+index_result index_avx512_emulated(const char*, std::size_t, indexer_state&, std::uint32_t*,
+                                   std::uint64_t*) noexcept;
 
 }  // namespace jsonx::stream::detail

@@ -17,6 +17,10 @@ index_result index_structurals(kernel_id kernel, const char* data, std::size_t l
       return detail::index_avx512(data, length, state, positions, escaped_string_ends);
     case kernel_id::avx2:
       return detail::index_avx2(data, length, state, positions, escaped_string_ends);
+    case kernel_id::avx512_emulated:
+      return detail::index_avx512_emulated(data, length, state, positions, escaped_string_ends);
+    case kernel_id::avx2_emulated:
+      return detail::index_avx2_emulated(data, length, state, positions, escaped_string_ends);
     case kernel_id::scalar:
       break;
   }

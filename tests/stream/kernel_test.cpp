@@ -17,6 +17,8 @@ TEST(kernel_names, round_trip_through_kernel_from_name) {
   EXPECT_EQ(kernel_name(kernel_id::scalar), "scalar");
   EXPECT_EQ(kernel_name(kernel_id::avx2), "avx2");
   EXPECT_EQ(kernel_name(kernel_id::avx512), "avx512");
+  EXPECT_EQ(kernel_name(kernel_id::avx2_emulated), "avx2_emulated");
+  EXPECT_EQ(kernel_name(kernel_id::avx512_emulated), "avx512_emulated");
 }
 
 TEST(kernel_names, unknown_names_are_rejected) {
@@ -26,6 +28,9 @@ TEST(kernel_names, unknown_names_are_rejected) {
 
 TEST(kernel_support, matches_the_cpu) {
   EXPECT_TRUE(kernel_supported(kernel_id::scalar));
+  // The emulations are portable code: every CPU runs them.
+  EXPECT_TRUE(kernel_supported(kernel_id::avx2_emulated));
+  EXPECT_TRUE(kernel_supported(kernel_id::avx512_emulated));
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") &&
                     __builtin_cpu_supports("bmi2");
   EXPECT_EQ(kernel_supported(kernel_id::avx2), avx2);
@@ -39,12 +44,21 @@ TEST(kernel_support, matches_the_cpu) {
 TEST(kernel_support, default_is_the_best_supported_without_override) {
   if (std::getenv("JSONX_KERNEL") != nullptr) GTEST_SKIP() << "JSONX_KERNEL is set";
   clear_forced_kernel();
-  for (kernel_id k : all_kernels) {  // best first
+  for (kernel_id k : dispatch_order) {  // best first
     if (kernel_supported(k)) {
       EXPECT_EQ(default_kernel(), k);
       break;
     }
   }
+  EXPECT_FALSE(kernel_is_emulation(default_kernel())) << "dispatch chose an emulation";
+}
+
+TEST(kernel_support, emulations_are_listed_but_never_dispatched) {
+  for (kernel_id k : dispatch_order) EXPECT_FALSE(kernel_is_emulation(k)) << kernel_name(k);
+  int emulations = 0;
+  for (kernel_id k : all_kernels) emulations += kernel_is_emulation(k) ? 1 : 0;
+  EXPECT_EQ(emulations, 2);
+  EXPECT_EQ(std::size(all_kernels), std::size(dispatch_order) + 2);
 }
 
 TEST(force_kernel, forces_and_clears) {
@@ -89,7 +103,7 @@ TEST_F(kernel_environment, names_a_supported_kernel) {
 
 TEST_F(kernel_environment, unknown_or_unsupported_names_fall_back_to_the_best) {
   kernel_id best = kernel_id::scalar;
-  for (kernel_id k : all_kernels) {
+  for (kernel_id k : dispatch_order) {
     if (kernel_supported(k)) {
       best = k;
       break;
@@ -101,6 +115,13 @@ TEST_F(kernel_environment, unknown_or_unsupported_names_fall_back_to_the_best) {
     EXPECT_EXIT(exit_with_default_kernel("avx512"), testing::ExitedWithCode(static_cast<int>(best)),
                 "");
   }
+}
+
+TEST_F(kernel_environment, names_an_emulation) {
+  EXPECT_EXIT(exit_with_default_kernel("avx512_emulated"),
+              testing::ExitedWithCode(static_cast<int>(kernel_id::avx512_emulated)), "");
+  EXPECT_EXIT(exit_with_default_kernel("avx2_emulated"),
+              testing::ExitedWithCode(static_cast<int>(kernel_id::avx2_emulated)), "");
 }
 
 TEST_F(kernel_environment, force_kernel_wins_over_the_environment) {
