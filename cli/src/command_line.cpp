@@ -213,7 +213,8 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
         if (!value) return std::nullopt;
         result.kernel = stream::kernel_from_name(*value);
         if (!result.kernel) {
-          problem = "unknown kernel '" + std::string(*value) + "' (scalar, avx2, avx512, avx2_emulated or avx512_emulated)";
+          problem = "unknown kernel '" + std::string(*value) +
+                    "' (scalar, avx2, avx512, avx2_emulated or avx512_emulated)";
           return std::nullopt;
         }
       } else if (name == "--indent") {
