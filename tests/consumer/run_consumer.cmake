@@ -1,7 +1,10 @@
 # The find_package(jsonx) test: install the built project into a fresh prefix, then configure,
 # build and run project/ (a consumer outside the tree) against that prefix only.
 #   cmake -DJSONX_BUILD_DIR=... -DWORK_DIR=... -DCONSUMER_SOURCE_DIR=... -DGENERATOR=...
-#         -DCXX_COMPILER=... -DBUILD_TYPE=... [-DCXX_FLAGS=...] -P run_consumer.cmake
+#         -DMAKE_PROGRAM=... -DCXX_COMPILER=... -DBUILD_TYPE=... [-DCXX_FLAGS=...]
+#         -P run_consumer.cmake
+# Every project configured here uses the main build's generator and build tool: a machine may
+# have Ninja and no make (a minimal Debian with the project's packages has exactly that).
 cmake_minimum_required(VERSION 3.25)
 
 function(run_step what)
@@ -35,7 +38,7 @@ foreach(header jsonx/sax/push_parser.hpp jsonx/sax/handler.hpp jsonx/stream/kern
 endforeach()
 
 run_step("configuring the consumer" "${CMAKE_COMMAND}" -S "${CONSUMER_SOURCE_DIR}"
-         -B "${consumer_build}" -G "${GENERATOR}"
+         -B "${consumer_build}" -G "${GENERATOR}" "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}"
          "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}"
          "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
          "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
@@ -52,11 +55,16 @@ file(WRITE "${WORK_DIR}/wrong_version/CMakeLists.txt"
      "cmake_minimum_required(VERSION 3.25)\nproject(wrong_version NONE)\n"
      "find_package(jsonx 99.0 REQUIRED)\n")
 execute_process(COMMAND "${CMAKE_COMMAND}" -S "${WORK_DIR}/wrong_version"
-                -B "${WORK_DIR}/wrong_version/build" "-DCMAKE_PREFIX_PATH=${prefix}"
+                -B "${WORK_DIR}/wrong_version/build" -G "${GENERATOR}"
+                "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}" "-DCMAKE_PREFIX_PATH=${prefix}"
                 RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(REGEX REPLACE "[ \n]+" " " err "${err}")  # CMake wraps its messages
-if(status EQUAL 0 OR NOT err MATCHES "compatible with requested version")
-  message(FATAL_ERROR "find_package(jsonx 99.0) should have been refused:\n${out}\n${err}")
+if(status EQUAL 0)
+  message(FATAL_ERROR "find_package(jsonx 99.0) was accepted; it should have been refused:\n${out}")
+endif()
+# It must fail because of the version, not for any other reason (a missing build tool, say).
+if(NOT err MATCHES "jsonx" OR NOT err MATCHES "compatible with requested version")
+  message(FATAL_ERROR "find_package(jsonx 99.0) failed, but not by refusing the version:\n${out}\n${err}")
 endif()
 
 file(REMOVE_RECURSE "${WORK_DIR}")
