@@ -2,7 +2,7 @@
 # that another project can write
 #
 #   find_package(jsonx 0.1 REQUIRED)
-#   target_link_libraries(app PRIVATE jsonx::jsonx)   # or jsonx::sax, jsonx::stream
+#   target_link_libraries(app PRIVATE jsonx::jsonx)   # or one layer: jsonx::sax, jsonx::dom, ...
 #
 # Included from the top-level CMakeLists.txt after every library target exists.
 include(GNUInstallDirs)
@@ -10,26 +10,18 @@ include(CMakePackageConfigHelpers)
 
 set(jsonx_install_cmake_dir "${CMAKE_INSTALL_LIBDIR}/cmake/jsonx")
 
-# The library layers, top of the data flow first. A layer is installed if its target exists,
-# so that a new folder only has to be named here; its public headers live in <layer>/include.
-set(jsonx_installed_layers stream sax dom bind encode)
+# The library layers, bottom of the data flow first; the public headers of each live in
+# <layer>/include. simd/'s detail/ headers (the per-ISA wrappers) serve the kernels' sources
+# only and are not installed.
+set(jsonx_installed_layers simd index sax encode dom bind stream)
 set(jsonx_installed_targets jsonx)
 foreach(layer IN LISTS jsonx_installed_layers)
-  if(TARGET jsonx_${layer})
-    list(APPEND jsonx_installed_targets jsonx_${layer})
-    install(DIRECTORY "${PROJECT_SOURCE_DIR}/${layer}/include/"
-            DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
-            FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
-  endif()
-endforeach()
-
-# stream/io (sources, sinks, the stream Decoder/Encoder): its headers live in stream/io/include.
-if(TARGET jsonx_io)
-  list(APPEND jsonx_installed_targets jsonx_io)
-  install(DIRECTORY "${PROJECT_SOURCE_DIR}/stream/io/include/"
+  list(APPEND jsonx_installed_targets jsonx_${layer})
+  install(DIRECTORY "${PROJECT_SOURCE_DIR}/${layer}/include/"
           DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
-          FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
-endif()
+          FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h"
+          PATTERN "simd/detail" EXCLUDE)
+endforeach()
 
 install(TARGETS ${jsonx_installed_targets}
   EXPORT jsonx_targets
@@ -37,7 +29,8 @@ install(TARGETS ${jsonx_installed_targets}
   LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 
-# Exported as jsonx::jsonx, jsonx::sax, jsonx::stream (each target's EXPORT_NAME).
+# Exported as jsonx::jsonx, jsonx::simd, jsonx::index, jsonx::sax, ... (each target's
+# EXPORT_NAME).
 install(EXPORT jsonx_targets
   NAMESPACE jsonx::
   FILE jsonxTargets.cmake

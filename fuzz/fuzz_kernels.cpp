@@ -1,6 +1,6 @@
 // fuzz_kernels: every indexer kernel this CPU supports must agree, whole and chunked.
 //
-// For one input it runs stream::index_structurals with each supported kernel over the whole
+// For one input it runs index::index_structurals with each supported kernel over the whole
 // text and over the planned chunks (carrying the indexer state between calls), and checks that
 // all of them produce the same index: structural positions, escaped-string bits, error and
 // error offset, newline count, last newline and final state. It then parses the text with each
@@ -14,41 +14,42 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "jsonx/stream/kernel.hpp"
-#include "jsonx/stream/structural_indexer.hpp"
+#include "jsonx/simd/kernel.hpp"
+#include "jsonx/index/structural_indexer.hpp"
 
 namespace {
 
 using namespace jsonx::fuzz;
-namespace stream = jsonx::stream;
+namespace simd = jsonx::simd;
+namespace index = jsonx::index;
 
 /// The index of a whole text, in whole-text offsets.
 struct whole_index {
   std::vector<std::uint32_t> positions;
   std::vector<bool> escaped_string_ends;  // one flag per byte, up to the error if any
-  stream::index_error error = stream::index_error::none;
+  index::index_error error = index::index_error::none;
   std::size_t error_offset = 0;
   std::uint64_t newline_count = 0;
   std::int64_t last_newline = -1;
-  stream::indexer_state final_state;  // compared only when there is no error
+  index::indexer_state final_state;  // compared only when there is no error
 };
 
 // Indexes `chunks` one call each, carrying the state, and joins the results.
-whole_index index_chunks(stream::kernel_id kernel, const std::vector<std::string_view>& chunks) {
+whole_index index_chunks(simd::kernel_id kernel, const std::vector<std::string_view>& chunks) {
   whole_index index;
   std::size_t base = 0;
   std::vector<std::uint32_t> positions;
   std::vector<std::uint64_t> escape_bits;
   for (std::string_view chunk : chunks) {
-    positions.assign(stream::positions_capacity(chunk.size()), 0);
-    escape_bits.assign(stream::escape_bits_capacity(chunk.size()), 0);
-    stream::index_result result =
-        stream::index_structurals(kernel, chunk.data(), chunk.size(), index.final_state,
+    positions.assign(index::positions_capacity(chunk.size()), 0);
+    escape_bits.assign(index::escape_bits_capacity(chunk.size()), 0);
+    index::index_result result =
+        index::index_structurals(kernel, chunk.data(), chunk.size(), index.final_state,
                                   positions.data(), escape_bits.data());
-    check(result.structural_count <= stream::positions_capacity(chunk.size()),
+    check(result.structural_count <= index::positions_capacity(chunk.size()),
           "the indexer wrote more positions than the capacity allows");
     std::size_t valid_length = chunk.size();
-    if (result.error != stream::index_error::none) {
+    if (result.error != index::index_error::none) {
       check(result.error_offset < chunk.size(), "index error offset outside the chunk");
       valid_length = result.error_offset;
     }
@@ -64,7 +65,7 @@ whole_index index_chunks(stream::kernel_id kernel, const std::vector<std::string
     if (result.last_newline >= 0) {
       index.last_newline = static_cast<std::int64_t>(base) + result.last_newline;
     }
-    if (result.error != stream::index_error::none) {
+    if (result.error != index::index_error::none) {
       index.error = result.error;
       index.error_offset = base + result.error_offset;
       break;
@@ -74,7 +75,7 @@ whole_index index_chunks(stream::kernel_id kernel, const std::vector<std::string
   return index;
 }
 
-bool same_state(const stream::indexer_state& a, const stream::indexer_state& b) {
+bool same_state(const index::indexer_state& a, const index::indexer_state& b) {
   return a.next_is_escaped == b.next_is_escaped && a.in_string == b.in_string &&
          a.last_was_scalar == b.last_was_scalar && a.escape_in_string == b.escape_in_string &&
          std::memcmp(a.utf8_tail, b.utf8_tail, sizeof a.utf8_tail) == 0 &&
@@ -93,16 +94,16 @@ void check_same_index(const whole_index& expected, const whole_index& actual, co
   if (expected.escaped_string_ends != actual.escaped_string_ends) report("escaped string ends");
   if (expected.newline_count != actual.newline_count) report("newline count");
   if (expected.last_newline != actual.last_newline) report("last newline");
-  if (expected.error == stream::index_error::none &&
+  if (expected.error == index::index_error::none &&
       !same_state(expected.final_state, actual.final_state)) {
     report("final indexer state");
   }
 }
 
-std::vector<stream::kernel_id> supported_kernels() {
-  std::vector<stream::kernel_id> kernels;
-  for (stream::kernel_id kernel : stream::all_kernels) {
-    if (stream::kernel_supported(kernel)) kernels.push_back(kernel);
+std::vector<simd::kernel_id> supported_kernels() {
+  std::vector<simd::kernel_id> kernels;
+  for (simd::kernel_id kernel : simd::all_kernels) {
+    if (simd::kernel_supported(kernel)) kernels.push_back(kernel);
   }
   return kernels;
 }
@@ -110,9 +111,9 @@ std::vector<stream::kernel_id> supported_kernels() {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::vector<stream::kernel_id> kernels = supported_kernels();
-  check(std::find(kernels.begin(), kernels.end(), stream::kernel_id::scalar) != kernels.end() &&
-            std::find(kernels.begin(), kernels.end(), stream::kernel_id::avx512_emulated) !=
+  static const std::vector<simd::kernel_id> kernels = supported_kernels();
+  check(std::find(kernels.begin(), kernels.end(), simd::kernel_id::scalar) != kernels.end() &&
+            std::find(kernels.begin(), kernels.end(), simd::kernel_id::avx512_emulated) !=
                 kernels.end(),
         "the scalar kernel and the emulations must always be supported");
 
@@ -122,14 +123,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::string_view> planned = plan_chunks(text, input.chunk_lengths);
 
   // The scalar kernel over the whole text is the reference for the index and the events.
-  const whole_index reference_index = index_chunks(stream::kernel_id::scalar, whole_chunk);
+  const whole_index reference_index = index_chunks(simd::kernel_id::scalar, whole_chunk);
   jsonx::parse_options options;
-  options.kernel = stream::kernel_id::scalar;
+  options.kernel = simd::kernel_id::scalar;
   const parse_outcome reference = parse_chunks<recording_handler>(whole_chunk, options);
   const parse_outcome parts_reference = parse_chunks<recording_parts_handler>(whole_chunk, options);
 
-  for (stream::kernel_id kernel : kernels) {
-    std::string name(stream::kernel_name(kernel));
+  for (simd::kernel_id kernel : kernels) {
+    std::string name(simd::kernel_name(kernel));
     check_same_index(reference_index, index_chunks(kernel, whole_chunk),
                      ("index of the whole text, kernel " + name).c_str(), text);
     check_same_index(reference_index, index_chunks(kernel, planned),

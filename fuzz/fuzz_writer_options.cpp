@@ -26,7 +26,7 @@
 
 #include "fuzz_support.hpp"
 #include "jsonx/encode/encode.hpp"
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace {
 
@@ -315,15 +315,15 @@ void check_invalid_utf8_policies(const fuzz_input& input) {
     check_escaped(options, whole, ascii_only ? "replace, ascii_only" : "replace");
     // Every escape kernel this CPU runs (the emulations of the wide ones included) writes the
     // same bytes as the default one.
-    for (jsonx::stream::kernel_id kernel : jsonx::stream::all_kernels) {
-      if (!jsonx::stream::kernel_supported(kernel)) continue;
+    for (jsonx::simd::kernel_id kernel : jsonx::simd::all_kernels) {
+      if (!jsonx::simd::kernel_supported(kernel)) continue;
       jsonx::write_options with_kernel = options;
       with_kernel.kernel = kernel;
       std::string out;
       jsonx::writer w(out, with_kernel);
       if (!write_strings(w, pieces, false, cut_seed) || out != whole) {
         std::fprintf(stderr, "kernel %s\n",
-                     std::string(jsonx::stream::kernel_name(kernel)).c_str());
+                     std::string(jsonx::simd::kernel_name(kernel)).c_str());
         fail("invalid_utf8 replace: the escape kernels disagree", whole + "\n---\n" + out);
       }
     }

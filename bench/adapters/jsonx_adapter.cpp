@@ -9,13 +9,13 @@
 #include "adapters.hpp"
 #include "bench_cases.hpp"
 #include "jsonx/sax/push_parser.hpp"
-#include "jsonx/stream/kernel.hpp"
-#include "jsonx/stream/structural_indexer.hpp"
+#include "jsonx/simd/kernel.hpp"
+#include "jsonx/index/structural_indexer.hpp"
 
 namespace jsonx_bench {
 namespace {
 
-using jsonx::stream::kernel_id;
+using jsonx::simd::kernel_id;
 
 // Receives every value whole (no string parts): strings cut by a chunk end are assembled by
 // the parser, as most users' handlers would want them.
@@ -37,24 +37,24 @@ struct counting_handler {
 };
 
 std::string library_name(kernel_id kernel) {
-  return "jsonx_" + std::string(jsonx::stream::kernel_name(kernel));
+  return "jsonx_" + std::string(jsonx::simd::kernel_name(kernel));
 }
 
 std::string unsupported_reason(kernel_id kernel) {
-  return "kernel " + std::string(jsonx::stream::kernel_name(kernel)) +
+  return "kernel " + std::string(jsonx::simd::kernel_name(kernel)) +
          " is not supported by this CPU";
 }
 
 void index_case(benchmark::State& state, const corpus_file& file, kernel_id kernel) {
   const std::string& text = file.text;
-  std::vector<std::uint32_t> positions(jsonx::stream::positions_capacity(text.size()));
-  std::vector<std::uint64_t> escape_bits(jsonx::stream::escape_bits_capacity(text.size()));
+  std::vector<std::uint32_t> positions(jsonx::index::positions_capacity(text.size()));
+  std::vector<std::uint64_t> escape_bits(jsonx::index::escape_bits_capacity(text.size()));
   std::size_t structurals = 0;
   for (auto _ : state) {
-    jsonx::stream::indexer_state carries;
-    jsonx::stream::index_result result = jsonx::stream::index_structurals(
+    jsonx::index::indexer_state carries;
+    jsonx::index::index_result result = jsonx::index::index_structurals(
         kernel, text.data(), text.size(), carries, positions.data(), escape_bits.data());
-    if (result.error != jsonx::stream::index_error::none) {
+    if (result.error != jsonx::index::index_error::none) {
       state.SkipWithError("the indexer rejected the file");
       break;
     }
@@ -90,7 +90,7 @@ void sax_case(benchmark::State& state, const corpus_file& file, jsonx::parse_opt
     }
     benchmark::DoNotOptimize(handler.tally);
   }
-  state.SetLabel("kernel " + std::string(jsonx::stream::kernel_name(parser.kernel())));
+  state.SetLabel("kernel " + std::string(jsonx::simd::kernel_name(parser.kernel())));
   finish_tally_case(state, file, handler.tally);
 }
 
@@ -98,8 +98,8 @@ void sax_case(benchmark::State& state, const corpus_file& file, jsonx::parse_opt
 
 void register_jsonx_cases() {
   for (const corpus_file& file : corpus_files()) {
-    for (kernel_id kernel : jsonx::stream::dispatch_order) {
-      if (!jsonx::stream::kernel_supported(kernel)) {
+    for (kernel_id kernel : jsonx::simd::dispatch_order) {
+      if (!jsonx::simd::kernel_supported(kernel)) {
         register_skipped_case("index", library_name(kernel), file, unsupported_reason(kernel));
         continue;
       }
@@ -111,8 +111,8 @@ void register_jsonx_cases() {
 
     register_case("sax_whole", "jsonx", file,
                   [](benchmark::State& state, const corpus_file& f) { sax_case(state, f, {}, 0); });
-    for (kernel_id kernel : jsonx::stream::dispatch_order) {
-      if (!jsonx::stream::kernel_supported(kernel)) {
+    for (kernel_id kernel : jsonx::simd::dispatch_order) {
+      if (!jsonx::simd::kernel_supported(kernel)) {
         register_skipped_case("sax_whole", library_name(kernel), file, unsupported_reason(kernel));
         continue;
       }
@@ -136,13 +136,13 @@ void register_jsonx_cases() {
 
 std::vector<context_entry> jsonx_context() {
   std::string supported;
-  for (kernel_id kernel : jsonx::stream::dispatch_order) {
-    if (!jsonx::stream::kernel_supported(kernel)) continue;
+  for (kernel_id kernel : jsonx::simd::dispatch_order) {
+    if (!jsonx::simd::kernel_supported(kernel)) continue;
     if (!supported.empty()) supported += ",";
-    supported += jsonx::stream::kernel_name(kernel);
+    supported += jsonx::simd::kernel_name(kernel);
   }
   return {{"jsonx_default_kernel",
-           std::string(jsonx::stream::kernel_name(jsonx::stream::default_kernel()))},
+           std::string(jsonx::simd::kernel_name(jsonx::simd::default_kernel()))},
           {"jsonx_supported_kernels", supported}};
 }
 

@@ -22,7 +22,7 @@
 #include "jsonx/corpus/corpus.hpp"
 #include "jsonx/dom/parser.hpp"
 #include "jsonx/sax/push_parser.hpp"
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::cli {
 
@@ -102,9 +102,9 @@ double median_throughput(const std::function<bool()>& parse, std::size_t bytes,
 }  // namespace
 
 int run_bench(const command_line& command, std::FILE* out, std::FILE* err) {
-  if (command.kernel && !stream::kernel_supported(*command.kernel)) {
+  if (command.kernel && !simd::kernel_supported(*command.kernel)) {
     std::fprintf(err, "jsonx: the %s kernel is not supported by this CPU\n",
-                 std::string(stream::kernel_name(*command.kernel)).c_str());
+                 std::string(simd::kernel_name(*command.kernel)).c_str());
     return exit_usage_or_io;
   }
   int status = exit_ok;
@@ -144,7 +144,7 @@ int run_bench(const command_line& command, std::FILE* out, std::FILE* err) {
   std::fprintf(out,
                "GB/s of thread CPU time, median of %zu samples; jsonx kernel %s, simdjson "
                "kernel %s\n",
-               command.samples, std::string(stream::kernel_name(jsonx_sax_parser.kernel())).c_str(),
+               command.samples, std::string(simd::kernel_name(jsonx_sax_parser.kernel())).c_str(),
                simdjson::get_active_implementation()->name().c_str());
   std::fprintf(out, "%-*s %10s %13s %10s %10s %10s %10s\n", static_cast<int>(name_width), "file",
                "bytes", "simdjson_dom", "jsonx_dom", "jsonx_sax", "dom_ratio", "sax_ratio");

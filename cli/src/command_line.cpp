@@ -211,7 +211,7 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
       } else if (name == "--kernel") {
         auto value = take_value();
         if (!value) return std::nullopt;
-        result.kernel = stream::kernel_from_name(*value);
+        result.kernel = simd::kernel_from_name(*value);
         if (!result.kernel) {
           problem = "unknown kernel '" + std::string(*value) +
                     "' (scalar, avx2, avx512, avx2_emulated or avx512_emulated)";

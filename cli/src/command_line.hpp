@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::cli {
 
@@ -31,7 +31,7 @@ struct command_line {
   /// Bytes per feed(); every chunk but the last has exactly this many.
   std::size_t chunk_size = std::size_t{64} << 10;
   /// Empty: the library's choice (JSONX_KERNEL, else the best the CPU runs).
-  std::optional<stream::kernel_id> kernel;
+  std::optional<simd::kernel_id> kernel;
   /// Accept several whitespace-separated top-level values (NDJSON, concatenated JSON).
   bool multiple_values = false;
   /// NDJSON: each line is a document of its own; bad lines are reported and skipped.

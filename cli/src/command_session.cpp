@@ -5,7 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 #include "progress_bar.hpp"
 
 namespace jsonx::cli {
@@ -38,9 +38,9 @@ command_session::command_session(const command_line& command, std::FILE* out, st
                err,
                progress_wanted(command.progress, out, err, writes_json),
                command.progress == progress_mode::always ? 0 : progress_bar::threshold_bytes} {
-  if (command.kernel && !stream::kernel_supported(*command.kernel)) {
+  if (command.kernel && !simd::kernel_supported(*command.kernel)) {
     std::fprintf(err, "jsonx: the %s kernel is not supported by this CPU\n",
-                 std::string(stream::kernel_name(*command.kernel)).c_str());
+                 std::string(simd::kernel_name(*command.kernel)).c_str());
     ok_ = false;
     return;
   }

@@ -9,7 +9,7 @@
 #include "command_session.hpp"
 #include "event_counter.hpp"
 #include "jsonx/sax/push_parser.hpp"
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::cli {
 
@@ -55,13 +55,13 @@ class stats_job {
 };
 
 void print_stats(const command_line& command, const std::string& path, const input_summary& summary,
-                 const event_counts& counts, stream::kernel_id kernel, std::FILE* out) {
+                 const event_counts& counts, simd::kernel_id kernel, std::FILE* out) {
   auto line = [out](const char* name, std::uint64_t value) {
     std::fprintf(out, "%-12s %" PRIu64 "\n", name, value);
   };
   std::fprintf(out, "%-12s %s\n", "input:", display_name(path).c_str());
   line("bytes:", summary.bytes);
-  std::fprintf(out, "%-12s %s\n", "kernel:", std::string(stream::kernel_name(kernel)).c_str());
+  std::fprintf(out, "%-12s %s\n", "kernel:", std::string(simd::kernel_name(kernel)).c_str());
   line("chunk_size:", command.chunk_size);
   line("nulls:", counts.nulls);
   line("bools:", counts.bools);

@@ -7,18 +7,18 @@
 
 namespace jsonx::detail {
 
-const escape_kernel& escape_kernel_for(stream::kernel_id kernel) noexcept {
-  if (!stream::kernel_supported(kernel)) kernel = stream::default_kernel();
+const escape_kernel& escape_kernel_for(simd::kernel_id kernel) noexcept {
+  if (!simd::kernel_supported(kernel)) kernel = simd::default_kernel();
   switch (kernel) {
-    case stream::kernel_id::avx512:
+    case simd::kernel_id::avx512:
       return escape_kernel_avx512;
-    case stream::kernel_id::avx2:
+    case simd::kernel_id::avx2:
       return escape_kernel_avx2;
-    case stream::kernel_id::avx512_emulated:
+    case simd::kernel_id::avx512_emulated:
       return escape_kernel_avx512_emulated;
-    case stream::kernel_id::avx2_emulated:
+    case simd::kernel_id::avx2_emulated:
       return escape_kernel_avx2_emulated;
-    case stream::kernel_id::scalar:
+    case simd::kernel_id::scalar:
       break;
   }
   return escape_kernel_scalar;

@@ -10,7 +10,7 @@
 
 #include "jsonx/encode/detail/small_copy.hpp"
 #include "jsonx/encode/write_options.hpp"
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::detail {
 
@@ -51,7 +51,7 @@ struct escape_kernel {
   escape_function loop[2][2];  // [escape_html][inspect_non_ascii]
 };
 
-const escape_kernel& escape_kernel_for(stream::kernel_id kernel) noexcept;
+const escape_kernel& escape_kernel_for(simd::kernel_id kernel) noexcept;
 
 /// Why the loop stopped where it did (the cold path: call it only when src != src_end).
 escape_status escape_status_of(const escape_result& result, const char* src_end,

@@ -61,8 +61,8 @@ writer::~writer() {
 
 void writer::start(output_sink& sink) {
   sink_ = &sink;
-  kernel_ = options_.kernel.value_or(stream::default_kernel());
-  if (!stream::kernel_supported(kernel_)) kernel_ = stream::default_kernel();
+  kernel_ = options_.kernel.value_or(simd::default_kernel());
+  if (!simd::kernel_supported(kernel_)) kernel_ = simd::default_kernel();
   escape_ = detail::escape_kernel_for(kernel_)
                 .loop[options_.escape_html ? 1 : 0][detail::inspects_non_ascii(options_) ? 1 : 0];
   pretty_ = options_.is_pretty();

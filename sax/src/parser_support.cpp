@@ -56,13 +56,13 @@ parse_error make_parse_error(parse_errc code, std::uint64_t offset, error_locati
   return error;
 }
 
-parse_errc to_parse_errc(stream::index_error e) noexcept {
+parse_errc to_parse_errc(index::index_error e) noexcept {
   switch (e) {
-    case stream::index_error::invalid_utf8:
+    case index::index_error::invalid_utf8:
       return parse_errc::invalid_utf8;
-    case stream::index_error::control_char_in_string:
+    case index::index_error::control_char_in_string:
       return parse_errc::control_char_in_string;
-    case stream::index_error::none:
+    case index::index_error::none:
       break;
   }
   return parse_errc::ok;

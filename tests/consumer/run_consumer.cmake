@@ -31,11 +31,15 @@ foreach(needed config_files version_files libraries)
     message(FATAL_ERROR "the install tree in ${prefix} has no ${needed}")
   endif()
 endforeach()
-foreach(header jsonx/sax/push_parser.hpp jsonx/sax/handler.hpp jsonx/stream/kernel.hpp)
+foreach(header jsonx/sax/push_parser.hpp jsonx/sax/handler.hpp jsonx/simd/kernel.hpp)
   if(NOT EXISTS "${prefix}/include/${header}")
     message(FATAL_ERROR "the install tree lacks include/${header}")
   endif()
 endforeach()
+# The per-ISA wrappers are for the kernels' own sources: not part of the installed API.
+if(EXISTS "${prefix}/include/jsonx/simd/detail")
+  message(FATAL_ERROR "the install tree holds include/jsonx/simd/detail")
+endif()
 
 run_step("configuring the consumer" "${CMAKE_COMMAND}" -S "${CONSUMER_SOURCE_DIR}"
          -B "${consumer_build}" -G "${GENERATOR}" "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}"

@@ -37,7 +37,7 @@ std::string events_of(std::string_view json) {
   return recorder.log();
 }
 
-std::vector<write_options> layouts(stream::kernel_id kernel) {
+std::vector<write_options> layouts(simd::kernel_id kernel) {
   std::vector<write_options> all(5);
   all[1] = write_options::pretty();
   all[2].set_indent(" ", "\t");  // a whitespace prefix keeps the output JSON

@@ -12,16 +12,16 @@ namespace jsonx::test {
 namespace {
 
 void expect_kernels_agree(const std::vector<named_input>& inputs, chunking cut) {
-  const std::vector<stream::kernel_id> kernels = supported_kernels();
+  const std::vector<simd::kernel_id> kernels = supported_kernels();
   for (const named_input& input : inputs) {
     const parse_outcome scalar = parse_chunked_fresh<text_recorder>(
-        input.bytes, cut, with_kernel(stream::kernel_id::scalar));
-    for (stream::kernel_id k : kernels) {
-      if (k == stream::kernel_id::scalar) continue;
+        input.bytes, cut, with_kernel(simd::kernel_id::scalar));
+    for (simd::kernel_id k : kernels) {
+      if (k == simd::kernel_id::scalar) continue;
       EXPECT_EQ(compare_outcomes(
                     scalar, parse_chunked_fresh<text_recorder>(input.bytes, cut, with_kernel(k))),
                 "")
-          << input.name << " (" << cut.describe() << "), " << stream::kernel_name(k)
+          << input.name << " (" << cut.describe() << "), " << simd::kernel_name(k)
           << " vs scalar";
     }
   }
@@ -31,7 +31,7 @@ class kernel_agreement : public testing::Test {
  protected:
   void SetUp() override {
     if (supported_kernels().size() < 2) GTEST_SKIP() << "only the scalar kernel runs here";
-    if (!stream::kernel_supported(stream::kernel_id::avx512))
+    if (!simd::kernel_supported(simd::kernel_id::avx512))
       std::printf("note: avx512 not supported by this CPU: its emulation stands in for it\n");
   }
 };

@@ -242,25 +242,25 @@ TEST_P(parser_api, finish_without_a_value_is_incomplete) {
 
 TEST(parser_kernel, an_unsupported_kernel_option_falls_back_to_a_supported_one) {
   value_recorder handler;
-  for (stream::kernel_id k : stream::all_kernels) {
+  for (simd::kernel_id k : simd::all_kernels) {
     push_parser<value_recorder> parser(handler, with_kernel(k));
-    EXPECT_TRUE(stream::kernel_supported(parser.kernel())) << stream::kernel_name(k);
-    if (stream::kernel_supported(k)) {
+    EXPECT_TRUE(simd::kernel_supported(parser.kernel())) << simd::kernel_name(k);
+    if (simd::kernel_supported(k)) {
       EXPECT_EQ(parser.kernel(), k);
     }
   }
   push_parser<value_recorder> by_default(handler);
-  EXPECT_EQ(by_default.kernel(), stream::default_kernel());
+  EXPECT_EQ(by_default.kernel(), simd::default_kernel());
 }
 
 TEST(parser_kernel, force_kernel_applies_to_new_parsers) {
   value_recorder handler;
-  for (stream::kernel_id k : supported_kernels()) {
-    ASSERT_TRUE(stream::force_kernel(k));
+  for (simd::kernel_id k : supported_kernels()) {
+    ASSERT_TRUE(simd::force_kernel(k));
     push_parser<value_recorder> parser(handler);
     EXPECT_EQ(parser.kernel(), k);
   }
-  stream::clear_forced_kernel();
+  simd::clear_forced_kernel();
 }
 
 JSONX_INSTANTIATE_FOR_EVERY_KERNEL(parser_api);

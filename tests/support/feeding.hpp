@@ -126,7 +126,7 @@ class reused_parser {
 };
 
 /// Options that force `kernel` (parse_options::kernel) on top of `base`.
-inline parse_options with_kernel(stream::kernel_id kernel, parse_options base = {}) {
+inline parse_options with_kernel(simd::kernel_id kernel, parse_options base = {}) {
   base.kernel = kernel;
   return base;
 }

@@ -65,21 +65,21 @@ std::vector<named_input> generated_documents(std::size_t approx_bytes, std::size
   return documents;
 }
 
-std::vector<stream::kernel_id> supported_kernels() {
-  std::vector<stream::kernel_id> kernels;
-  for (stream::kernel_id k : stream::all_kernels)
-    if (stream::kernel_supported(k)) kernels.push_back(k);
+std::vector<simd::kernel_id> supported_kernels() {
+  std::vector<simd::kernel_id> kernels;
+  for (simd::kernel_id k : simd::all_kernels)
+    if (simd::kernel_supported(k)) kernels.push_back(k);
   return kernels;
 }
 
 void kernel_test::SetUp() {
-  if (!stream::kernel_supported(GetParam()))
-    GTEST_SKIP() << "the " << stream::kernel_name(GetParam())
+  if (!simd::kernel_supported(GetParam()))
+    GTEST_SKIP() << "the " << simd::kernel_name(GetParam())
                  << " kernel is not supported by this CPU: skipped";
 }
 
-std::string kernel_param_name(const testing::TestParamInfo<stream::kernel_id>& info) {
-  return std::string(stream::kernel_name(info.param));
+std::string kernel_param_name(const testing::TestParamInfo<simd::kernel_id>& info) {
+  return std::string(simd::kernel_name(info.param));
 }
 
 }  // namespace jsonx::test

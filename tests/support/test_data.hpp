@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::test {
 
@@ -35,29 +35,29 @@ std::vector<named_input> generated_documents(std::size_t approx_bytes, std::size
                                              std::uint64_t first_seed = 1);
 
 /// The kernels this CPU runs.
-std::vector<stream::kernel_id> supported_kernels();
+std::vector<simd::kernel_id> supported_kernels();
 
 /// Base of tests parameterised by kernel: every kernel is instantiated, and one this CPU cannot
 /// run is skipped with a message saying so.
-class kernel_test : public testing::TestWithParam<stream::kernel_id> {
+class kernel_test : public testing::TestWithParam<simd::kernel_id> {
  protected:
   void SetUp() override;
-  stream::kernel_id kernel() const { return GetParam(); }
+  simd::kernel_id kernel() const { return GetParam(); }
 };
 
 /// Test-name suffix for a kernel parameter ("scalar", "avx2", "avx512").
-std::string kernel_param_name(const testing::TestParamInfo<stream::kernel_id>& info);
+std::string kernel_param_name(const testing::TestParamInfo<simd::kernel_id>& info);
 
 }  // namespace jsonx::test
 
-namespace jsonx::stream {
+namespace jsonx::simd {
 /// Prints a kernel parameter by name in test messages.
 inline void PrintTo(kernel_id kernel, std::ostream* out) {
   *out << kernel_name(kernel);
 }
-}  // namespace jsonx::stream
+}  // namespace jsonx::simd
 
 /// Instantiates a kernel_test suite over every kernel.
 #define JSONX_INSTANTIATE_FOR_EVERY_KERNEL(suite)                                         \
-  INSTANTIATE_TEST_SUITE_P(kernels, suite, testing::ValuesIn(jsonx::stream::all_kernels), \
+  INSTANTIATE_TEST_SUITE_P(kernels, suite, testing::ValuesIn(jsonx::simd::all_kernels), \
                            jsonx::test::kernel_param_name)

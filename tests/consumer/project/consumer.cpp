@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include <jsonx/sax/push_parser.hpp>
-#include <jsonx/stream/kernel.hpp>
+#include <jsonx/simd/kernel.hpp>
 
 namespace {
 
@@ -55,7 +55,7 @@ int main() {
     return 1;
   }
   std::printf("consumer: parsed with the %s kernel: %s\n",
-              std::string(jsonx::stream::kernel_name(parser.kernel())).c_str(),
+              std::string(jsonx::simd::kernel_name(parser.kernel())).c_str(),
               whole.trace.c_str());
   return 0;
 }

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx {
 
@@ -42,8 +42,8 @@ struct write_options {
   /// Write '\n' after each complete top-level value (as Go's Encoder does). Without it, several
   /// top-level values (NDJSON) are still separated by '\n', but the last gets none.
   bool newline_after_value = false;
-  /// The string-scanning kernel; empty: stream::default_kernel().
-  std::optional<stream::kernel_id> kernel;
+  /// The string-scanning kernel; empty: simd::default_kernel().
+  std::optional<simd::kernel_id> kernel;
 
   /// Compact output (the default-constructed options).
   static write_options compact() { return {}; }

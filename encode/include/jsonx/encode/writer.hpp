@@ -16,7 +16,7 @@
 // and the fastest); without text, integers are formatted through a two-digit table and doubles
 // in the shortest form that parses back to the same double ("1.0" rather than "1", so a double
 // stays a double). Strings are escaped as write_options says, scanning with SIMD (the kernel
-// the structural indexer uses: stream::default_kernel(), or write_options::kernel).
+// the structural indexer uses: simd::default_kernel(), or write_options::kernel).
 #pragma once
 
 #include <cstddef>
@@ -30,7 +30,7 @@
 #include "jsonx/encode/output_sink.hpp"
 #include "jsonx/encode/write_error.hpp"
 #include "jsonx/encode/write_options.hpp"
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx {
 
@@ -103,7 +103,7 @@ class writer {
   /// Top-level values completed since the last reset.
   std::uint64_t values_written() const noexcept { return values_written_; }
   const write_options& options() const noexcept { return options_; }
-  stream::kernel_id kernel() const noexcept { return kernel_; }
+  simd::kernel_id kernel() const noexcept { return kernel_; }
 
  private:
   // Serializers of trees that know their own structure (dom::write) print through this
@@ -171,7 +171,7 @@ class writer {
   output_sink* sink_ = nullptr;
   std::optional<string_sink> own_string_sink_;
   write_options options_;
-  stream::kernel_id kernel_;
+  simd::kernel_id kernel_;
   detail::escape_function escape_ = nullptr;
   position position_ = position::top_first;
   position after_value_position_ = position::top_next;

@@ -6,7 +6,7 @@
 #include <limits>
 #include <optional>
 
-#include "jsonx/stream/kernel.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx {
 
@@ -23,8 +23,8 @@ struct parse_options {
   /// Stop after the first complete top-level value; feed() then reports the bytes it used, so
   /// the caller keeps the rest.
   bool stop_after_value = false;
-  /// The indexer kernel; empty: stream::default_kernel().
-  std::optional<stream::kernel_id> kernel;
+  /// The indexer kernel; empty: simd::default_kernel().
+  std::optional<simd::kernel_id> kernel;
 };
 
 }  // namespace jsonx

@@ -63,7 +63,7 @@ class push_parser {
   /// Top-level values completed since the last reset.
   std::uint64_t values_completed() const noexcept { return core_.values_completed(); }
   /// The kernel indexing this parser's input.
-  stream::kernel_id kernel() const noexcept { return core_.kernel(); }
+  simd::kernel_id kernel() const noexcept { return core_.kernel(); }
   const parse_options& options() const noexcept { return core_.options(); }
   H& handler() noexcept { return core_.handler(); }
 

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "jsonx/stream/byte_classes.hpp"
+#include "jsonx/index/byte_classes.hpp"
 
 namespace jsonx::detail {
 
@@ -186,7 +186,7 @@ inline void parse_number(const char* p, const char* limit, token_end end,
   const unsigned short_digits = Convert ? short_digit_run(p, limit, mantissa) : 0;
   if (short_digits != 0 && (*p != '0' || short_digits == 1)) {
     p += short_digits;
-    if (!stream::is_scalar_byte(static_cast<unsigned char>(*p))) {
+    if (!index::is_scalar_byte(static_cast<unsigned char>(*p))) {
       r.kind = number_kind::int64;
       r.end = p;
       r.i = negative ? -static_cast<std::int64_t>(mantissa) : static_cast<std::int64_t>(mantissa);
@@ -235,7 +235,7 @@ inline void parse_number(const char* p, const char* limit, token_end end,
   if (at_end(p) && end == token_end::open) return ran_out(p);
   // A number ends where the indexer's scalar run ends: any other byte here is garbage in
   // the same token, such as "01", "1.2.3" or "12abc".
-  if (!at_end(p) && stream::is_scalar_byte(static_cast<unsigned char>(*p))) return invalid_at(p);
+  if (!at_end(p) && index::is_scalar_byte(static_cast<unsigned char>(*p))) return invalid_at(p);
   r.end = p;
   if constexpr (!Convert) {
     r.kind = number_kind::float64;

@@ -28,8 +28,8 @@
 #include "jsonx/sax/error.hpp"
 #include "jsonx/sax/handler.hpp"
 #include "jsonx/sax/parse_options.hpp"
-#include "jsonx/stream/byte_classes.hpp"
-#include "jsonx/stream/structural_indexer.hpp"
+#include "jsonx/index/byte_classes.hpp"
+#include "jsonx/index/structural_indexer.hpp"
 
 namespace jsonx::detail {
 
@@ -57,7 +57,7 @@ struct error_location {
 parse_error make_parse_error(parse_errc code, std::uint64_t offset, error_location where,
                              std::string_view chunk, std::uint64_t chunk_offset,
                              std::string_view token, std::uint64_t token_offset);
-parse_errc to_parse_errc(stream::index_error e) noexcept;
+parse_errc to_parse_errc(index::index_error e) noexcept;
 /// Counts '\n' in [begin, end) and finds the last one (or -1).
 void count_newlines(const char* begin, const char* end, std::uint64_t& count,
                     std::int64_t& last) noexcept;
@@ -78,9 +78,9 @@ class parser_core {
 
  public:
   parser_core(H& handler, const parse_options& options) : handler_(&handler), options_(options) {
-    kernel_ = options.kernel && stream::kernel_supported(*options.kernel)
+    kernel_ = options.kernel && simd::kernel_supported(*options.kernel)
                   ? *options.kernel
-                  : stream::default_kernel();
+                  : simd::default_kernel();
     stack_.reserve(std::min<std::size_t>(options.max_depth, 64));
   }
 
@@ -110,7 +110,7 @@ class parser_core {
   const parse_error& error() const noexcept { return error_; }
   std::uint64_t bytes_consumed() const noexcept { return total_offset_; }
   std::uint64_t values_completed() const noexcept { return values_completed_; }
-  stream::kernel_id kernel() const noexcept { return kernel_; }
+  simd::kernel_id kernel() const noexcept { return kernel_; }
   const parse_options& options() const noexcept { return options_; }
   H& handler() noexcept { return *handler_; }
 
@@ -189,14 +189,14 @@ class parser_core {
       window_end_ = std::min(chunk_size_, window_begin_ + window_bytes);
       reserve_index(window_end_ - window_begin_);
       window_index_ =
-          stream::index_structurals(kernel_, chunk_ + window_begin_, window_end_ - window_begin_,
+          index::index_structurals(kernel_, chunk_ + window_begin_, window_end_ - window_begin_,
                                     index_state_, positions_.get(), escape_words_.get());
       next_ = 0;
       if (pending_ == pending_token::string || pending_ == pending_token::key) {
         if (!resume_string()) return stop_offset_in_chunk();
       }
       if (pending_ == pending_token::none && !walk()) return stop_offset_in_chunk();
-      if (window_index_.error != stream::index_error::none) {
+      if (window_index_.error != index::index_error::none) {
         report_index_error();
         return stop_offset_in_chunk();
       }
@@ -541,7 +541,7 @@ class parser_core {
             fail(parse_errc::incomplete_input, offset + available);
           return npos;
         }
-      } else if (stream::is_scalar_byte(static_cast<unsigned char>(p[length]))) {
+      } else if (index::is_scalar_byte(static_cast<unsigned char>(p[length]))) {
         fail(parse_errc::invalid_literal, offset);
         return npos;
       }
@@ -651,7 +651,7 @@ class parser_core {
   // bytes at the start of this chunk.
   bool resume_scalar() {
     std::size_t end = 0;
-    while (end < chunk_size_ && stream::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
+    while (end < chunk_size_ && index::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
       ++end;
     token_.append(chunk_, end);
     if (end == chunk_size_) {
@@ -712,7 +712,7 @@ class parser_core {
       if (pending_buffered_) {
         joined = token_;
         std::size_t end = 0;
-        while (end < chunk_size_ && stream::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
+        while (end < chunk_size_ && index::is_scalar_byte(static_cast<unsigned char>(chunk_[end])))
           ++end;
         joined.append(chunk_, end);
         p = joined.data();
@@ -825,8 +825,8 @@ class parser_core {
 
   H* handler_;
   parse_options options_;
-  stream::kernel_id kernel_;
-  stream::indexer_state index_state_{};
+  simd::kernel_id kernel_;
+  index::indexer_state index_state_{};
   // The index of the current window. Sized to the largest window seen (a small document
   // gets a small index) and left uninitialised: the indexer writes before the walk reads.
   std::unique_ptr<std::uint32_t[]> positions_;
@@ -838,8 +838,8 @@ class parser_core {
     // Round up so that a stream of slightly growing chunks does not reallocate each time.
     const std::size_t bytes =
         std::min(window_bytes, std::max<std::size_t>(window, 2 * index_capacity_));
-    positions_.reset(new std::uint32_t[stream::positions_capacity(bytes)]);
-    escape_words_.reset(new std::uint64_t[stream::escape_bits_capacity(bytes)]);
+    positions_.reset(new std::uint32_t[index::positions_capacity(bytes)]);
+    escape_words_.reset(new std::uint64_t[index::escape_bits_capacity(bytes)]);
     index_capacity_ = bytes;
   }
   std::vector<frame> stack_;
@@ -862,7 +862,7 @@ class parser_core {
   std::uint64_t chunk_offset_ = 0;
   std::size_t window_begin_ = 0;
   std::size_t window_end_ = 0;
-  stream::index_result window_index_;
+  index::index_result window_index_;
   std::size_t next_ = 0;
 
   std::uint64_t total_offset_ = 0;

@@ -1,0 +1,213 @@
+// The structural indexer, written once over a small SIMD wrapper (Simd) and instantiated per
+// instruction set in indexer_<isa>.cpp. Each kernel translation unit is compiled for its ISA,
+// so this header must be included only from those files, after the standard headers.
+//
+// Simd provides, for a 64-byte block:
+//   block load(const uint8_t* p);            // 64 readable bytes
+//   uint64_t equal(block, uint8_t c);        // bit i: byte i == c
+//   uint64_t whitespace(block), operators(block), control(block) /* < 0x20 */, non_ascii(block);
+//   uint64_t utf8_errors(block current, block previous);  // bit i: byte i breaks UTF-8
+//   void prefix_xor(const uint64_t* in, uint64_t* out);   // batch_blocks masks at once
+//   static constexpr int batch_blocks;
+//   uint64_t popcount(uint64_t), trailing_zeros(uint64_t) (64 for 0)
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "escape_and_string_masks.hpp"
+#include "jsonx/index/structural_indexer.hpp"
+
+namespace jsonx::index::detail {
+
+template <class Simd>
+struct generic_indexer {
+  using block = typename Simd::block;
+
+  // Per-call working state. The carries are a local copy of the caller's indexer_state
+  // (written back at the end): stores through the output pointers could alias a reference,
+  // which would force a reload of every carry after every block.
+  struct scan {
+    indexer_state state;
+    std::uint32_t* positions;
+    std::uint64_t* escape_words;
+    std::size_t count = 0;
+    std::uint64_t newline_count = 0;
+    std::int64_t last_newline = -1;
+    block previous{};                  // the block before, for UTF-8 sequences crossing blocks
+    bool previous_incomplete = false;  // the previous block ends inside a UTF-8 sequence
+  };
+
+  // Appends the offsets of the set bits of `bits` (bit i = offset base + i). Writes in groups
+  // of eight without testing each bit: the branch on the count is predictable, the one per bit
+  // would not be; positions has 8 entries of slack for the overshoot.
+  [[gnu::always_inline]] static inline void flatten(std::uint32_t* out, std::size_t& count,
+                                                    std::uint32_t base,
+                                                    std::uint64_t bits) noexcept {
+    if (bits == 0) return;
+    std::uint32_t* p = out + count;
+    const std::size_t n = Simd::popcount(bits);
+    for (std::size_t written = 0; written < n; written += 8) {
+      for (int i = 0; i < 8; ++i) {
+        p[i] = base + static_cast<std::uint32_t>(Simd::trailing_zeros(bits));
+        bits &= bits - 1;
+      }
+      p += 8;
+    }
+    count += n;
+  }
+
+  static inline bool ends_incomplete(const std::uint8_t* last3) noexcept {
+    // A lead byte 1, 2 or 3 bytes before the end whose sequence needs more bytes.
+    return last3[2] >= 0xC0 || last3[1] >= 0xE0 || last3[0] >= 0xF0;
+  }
+
+  // Processes `block_count` (1..batch_blocks) blocks at `data`, the first at offset `base`.
+  // `valid` is the number of real bytes in the last block (64 unless it is a padded tail).
+  // Returns false if an error stopped the scan (recorded in `result`).
+  [[gnu::always_inline]] static inline bool process_batch(scan& s, const std::uint8_t* data,
+                                                          std::uint32_t base, int block_count,
+                                                          unsigned valid_in_last,
+                                                          index_result& result) noexcept {
+    block blocks[Simd::batch_blocks];
+    std::uint64_t backslash[Simd::batch_blocks];
+    std::uint64_t quotes[Simd::batch_blocks];
+    std::uint64_t in_string[Simd::batch_blocks];
+    indexer_state& st = s.state;
+
+    for (int b = 0; b < block_count; ++b) {
+      blocks[b] = Simd::load(data + 64 * b);
+      unsigned valid = (b == block_count - 1) ? valid_in_last : 64;
+      backslash[b] = Simd::equal(blocks[b], '\\');
+      quotes[b] = Simd::equal(blocks[b], '"');
+      // Most blocks have no backslash, and then nothing is escaped.
+      if ((backslash[b] | st.next_is_escaped) != 0) {
+        quotes[b] &= ~masks::escaped_bytes(backslash[b], st.next_is_escaped, valid);
+      }
+    }
+    // In-string mask: prefix XOR of the quote bits (carry-less multiply by all ones), for the
+    // whole batch at once, then each block flipped by the parity of the quotes before it.
+    std::uint64_t prefix[Simd::batch_blocks];
+    Simd::prefix_xor(quotes, prefix, block_count);
+    for (int b = 0; b < block_count; ++b) {
+      in_string[b] = prefix[b] ^ st.in_string;
+      // Arithmetic shift: all ones if the block ends inside a string. Padding bytes hold no
+      // quote, so bit 63 equals the last real byte's bit.
+      st.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string[b]) >> 63);
+    }
+
+    for (int b = 0; b < block_count; ++b) {
+      const block& bytes = blocks[b];
+      const unsigned valid = (b == block_count - 1) ? valid_in_last : 64;
+      const std::uint64_t valid_mask = valid == 64 ? ~0ULL : (1ULL << valid) - 1;
+      const std::uint32_t block_base = base + 64 * b;
+      const std::uint64_t whitespace = Simd::whitespace(bytes);
+      const std::uint64_t operators = Simd::operators(bytes);
+      const std::uint64_t quote = quotes[b];
+      const std::uint64_t inside = in_string[b];
+      const std::uint64_t closing = quote & ~inside;
+
+      // Scalars: bytes that are neither whitespace, operator nor quote. A structural is the
+      // first byte of each run of them (its predecessor is not a scalar byte).
+      const std::uint64_t scalar = ~(whitespace | operators | quote) & valid_mask;
+      const std::uint64_t follows_scalar = (scalar << 1) | st.last_was_scalar;
+      st.last_was_scalar = (scalar >> (valid - 1)) & 1;
+      const std::uint64_t structurals =
+          ((operators | (scalar & ~follows_scalar)) & ~inside & valid_mask) | quote;
+
+      const std::uint64_t control = Simd::control(bytes);
+      std::uint64_t errors = control & inside;
+      std::uint64_t utf8_errors = 0;
+      const bool has_non_ascii = Simd::non_ascii(bytes) != 0;
+      if (has_non_ascii || s.previous_incomplete) {
+        utf8_errors = Simd::utf8_errors(bytes, s.previous) & valid_mask;
+      }
+      errors = (errors | utf8_errors) & valid_mask;
+
+      // '\n' is a control byte: blocks without any (most, in minified JSON) skip the compare.
+      std::uint64_t newlines = control != 0 ? Simd::equal(bytes, '\n') & valid_mask : 0;
+      std::uint64_t kept = structurals;
+      if (errors != 0) [[unlikely]] {
+        const unsigned at = static_cast<unsigned>(Simd::trailing_zeros(errors));
+        const std::uint64_t before = (1ULL << at) - 1;  // at < 64
+        kept &= before;
+        newlines &= before;
+        result.error = (utf8_errors >> at) & 1 ? index_error::invalid_utf8
+                                               : index_error::control_char_in_string;
+        result.error_offset = block_base + at;
+      }
+      s.escape_words[block_base / 64] =
+          masks::escaped_string_ends(inside, backslash[b], closing, st.escape_in_string);
+      flatten(s.positions, s.count, block_base, kept);
+      if (newlines != 0) {
+        s.newline_count += Simd::popcount(newlines);
+        s.last_newline = block_base + 63 - __builtin_clzll(newlines);
+      }
+      if (errors != 0) return false;
+
+      s.previous = bytes;
+      // Only a full block can be followed by another block in this call.
+      // (Read from memory, not from the register: taking the block's address would keep it
+      // on the stack.)
+      s.previous_incomplete = has_non_ascii && valid == 64 && ends_incomplete(data + 64 * b + 61);
+    }
+    return true;
+  }
+
+  static index_result run(const char* input, std::size_t length, indexer_state& state,
+                          std::uint32_t* positions, std::uint64_t* escape_words) noexcept {
+    index_result result;
+    if (length == 0) return result;
+    const auto* data = reinterpret_cast<const std::uint8_t*>(input);
+    scan s{state, positions, escape_words};
+    struct write_back {  // the carries go back to the caller however run() returns
+      scan& s;
+      indexer_state& to;
+      ~write_back() { to = s.state; }
+    } writer{s, state};
+
+    // The block "before" the first one: zeros, then the last three bytes seen.
+    alignas(64) std::uint8_t previous_bytes[64] = {};
+    std::memcpy(previous_bytes + 61, state.utf8_tail, 3);
+    s.previous = Simd::load(previous_bytes);
+    s.previous_incomplete = state.utf8_incomplete();
+
+    constexpr std::size_t batch_bytes = 64 * Simd::batch_blocks;
+    std::size_t offset = 0;
+    bool ok = true;
+    for (; ok && offset + batch_bytes <= length; offset += batch_bytes) {
+      ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), Simd::batch_blocks,
+                         64, result);
+    }
+    for (; ok && offset + 64 <= length; offset += 64) {
+      ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), 1, 64, result);
+    }
+    if (ok && offset < length) {
+      // The tail: copied into a staging block padded with spaces, so no byte past `length` is
+      // read. Spaces change none of the carries, which are taken at the last real byte; the
+      // UTF-8 check still sees the block before (s.previous) for sequences crossing into it.
+      const std::size_t tail = length - offset;
+      alignas(64) std::uint8_t staging[64];
+      std::memset(staging, ' ', sizeof staging);
+      std::memcpy(staging, data + offset, tail);
+      ok = process_batch(s, staging, static_cast<std::uint32_t>(offset), 1,
+                         static_cast<unsigned>(tail), result);
+      offset = length;
+    }
+
+    // The last three bytes, for UTF-8 sequences that continue in the next call.
+    if (ok) {
+      std::uint8_t tail3[6];
+      std::memcpy(tail3, s.state.utf8_tail, 3);
+      const std::size_t take = length < 3 ? length : 3;
+      std::memcpy(tail3 + 3, data + length - take, take);
+      std::memcpy(s.state.utf8_tail, tail3 + take, 3);
+    }
+    result.structural_count = s.count;
+    result.newline_count = s.newline_count;
+    result.last_newline = s.last_newline;
+    return result;
+  }
+};
+
+}  // namespace jsonx::index::detail

@@ -1,0 +1,126 @@
+// Portable emulations of the wide kernels' geometries: plain C++ (no target flags, any CPU) with
+// the interface and the semantics of simd_avx2 and simd_avx512, so that the generic indexer runs
+// with their batch sizes and vector splits on every machine. A bug in code written for a width
+// (a batch of four blocks, a 32-byte half) then fails the tests on any CPU, not only on one that
+// has the instructions. They are selected by name (JSONX_KERNEL, force_kernel(), options), never
+// by run-time dispatch, and are slow: they classify byte by byte, like simd_scalar.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "scalar.hpp"
+
+namespace jsonx::simd::detail {
+
+// The low 64 bits of the carry-less product of a and b: what PCLMULQDQ computes, and what
+// VPCLMULQDQ computes in each 128-bit lane, with immediate 0x00. With b all ones, bit i of the
+// product is the XOR of bits 0..i of a: the prefix XOR that turns quote bits into string bits.
+constexpr std::uint64_t carryless_multiply_low(std::uint64_t a, std::uint64_t b) noexcept {
+  std::uint64_t product = 0;
+  for (int i = 0; i < 64; ++i)
+    if ((b >> i) & 1) product ^= a << i;
+  return product;
+}
+
+// The AVX-512 geometry: a block is one 64-byte vector with one exact mask bit per byte (as
+// simd_scalar's), and blocks come in batches of four whose quote masks are prefix-XORed together.
+struct simd_avx512_emulated : simd_scalar {
+  static constexpr int batch_blocks = 4;
+
+  // As simd_avx512::prefix_xor: mask b sits in the low quadword of 128-bit lane b of a 512-bit
+  // register, the lanes past `count` hold zeros, and each lane's low quadword is multiplied
+  // carry-lessly by all ones.
+  static void prefix_xor(const std::uint64_t* in, std::uint64_t* out, int count) noexcept {
+    std::uint64_t lanes[8] = {};
+    for (int b = 0; b < count; ++b) lanes[2 * b] = in[b];
+    for (int lane = 0; lane < 4; ++lane) {
+      lanes[2 * lane] = carryless_multiply_low(lanes[2 * lane], ~std::uint64_t{0});
+    }
+    for (int b = 0; b < count; ++b) out[b] = lanes[2 * b];
+  }
+};
+
+// The AVX2 geometry: a 64-byte block is two 32-byte vectors (lo, hi) whose 32-bit masks are
+// joined into one 64-bit mask, the UTF-8 check of each half reads the three bytes before it
+// from the half before (the previous block's hi for lo, lo for hi), and each block's quote mask
+// is prefix-XORed alone.
+struct simd_avx2_emulated {
+  static constexpr int batch_blocks = 1;
+  struct block {
+    std::uint8_t lo[32];
+    std::uint8_t hi[32];
+  };
+
+  static block load(const std::uint8_t* p) noexcept {
+    block b;
+    std::memcpy(b.lo, p, 32);
+    std::memcpy(b.hi, p + 32, 32);
+    return b;
+  }
+
+  template <class Predicate>
+  static std::uint32_t half_mask(const std::uint8_t (&half)[32], Predicate is) noexcept {
+    std::uint32_t m = 0;
+    for (int i = 0; i < 32; ++i) m |= static_cast<std::uint32_t>(is(half[i]) ? 1 : 0) << i;
+    return m;
+  }
+  // Two 32-bit masks as one 64-bit mask, as simd_avx2::bits joins two movemasks.
+  template <class Predicate>
+  static std::uint64_t mask_of(const block& b, Predicate is) noexcept {
+    return half_mask(b.lo, is) | (static_cast<std::uint64_t>(half_mask(b.hi, is)) << 32);
+  }
+
+  static std::uint64_t equal(const block& b, std::uint8_t c) noexcept {
+    return mask_of(b, [c](std::uint8_t x) { return x == c; });
+  }
+  static std::uint64_t whitespace(const block& b) noexcept {
+    return mask_of(b, [](std::uint8_t x) { return x < 0x80 && tables::whitespace[x & 15] == x; });
+  }
+  static std::uint64_t operators(const block& b) noexcept {
+    return mask_of(
+        b, [](std::uint8_t x) { return x < 0x80 && tables::operators[x & 15] == (x | 0x20); });
+  }
+  static std::uint64_t control(const block& b) noexcept {
+    return mask_of(b, [](std::uint8_t x) { return x < 0x20; });
+  }
+  static std::uint64_t non_ascii(const block& b) noexcept {
+    return mask_of(b, [](std::uint8_t x) { return x >= 0x80; });
+  }
+
+  // The UTF-8 error bits of one 32-byte half, given the half before it.
+  static std::uint32_t utf8_error_half(const std::uint8_t (&current)[32],
+                                       const std::uint8_t (&before)[32]) noexcept {
+    std::uint8_t window[3 + 32];
+    std::memcpy(window, before + 29, 3);
+    std::memcpy(window + 3, current, 32);
+    std::uint32_t errors = 0;
+    for (int i = 0; i < 32; ++i) {
+      const std::uint8_t prev3 = window[i], prev2 = window[i + 1], prev1 = window[i + 2];
+      const std::uint8_t byte = window[i + 3];
+      std::uint8_t kinds = tables::previous_high_nibble[prev1 >> 4] &
+                           tables::previous_low_nibble[prev1 & 15] &
+                           tables::current_high_nibble[byte >> 4];
+      // A 3-byte lead two back or a 4-byte lead three back: this byte must continue.
+      if (prev2 >= 0xE0 || prev3 >= 0xF0) kinds ^= tables::two_continuations;
+      errors |= static_cast<std::uint32_t>(kinds != 0) << i;
+    }
+    return errors;
+  }
+  static std::uint64_t utf8_errors(const block& current, const block& previous) noexcept {
+    return utf8_error_half(current.lo, previous.hi) |
+           (static_cast<std::uint64_t>(utf8_error_half(current.hi, current.lo)) << 32);
+  }
+
+  // As simd_avx2::prefix_xor: one PCLMULQDQ per block.
+  static void prefix_xor(const std::uint64_t* in, std::uint64_t* out, int count) noexcept {
+    for (int b = 0; b < count; ++b) out[b] = carryless_multiply_low(in[b], ~std::uint64_t{0});
+  }
+
+  static std::uint64_t popcount(std::uint64_t x) noexcept { return __builtin_popcountll(x); }
+  static std::uint64_t trailing_zeros(std::uint64_t x) noexcept {
+    return x == 0 ? 64 : __builtin_ctzll(x);
+  }
+};
+
+}  // namespace jsonx::simd::detail
