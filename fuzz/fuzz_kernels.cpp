@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "jsonx/simd/kernel.hpp"
 #include "jsonx/index/structural_indexer.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace {
 
@@ -45,7 +45,7 @@ whole_index index_chunks(simd::kernel_id kernel, const std::vector<std::string_v
     escape_bits.assign(index::escape_bits_capacity(chunk.size()), 0);
     index::index_result result =
         index::index_structurals(kernel, chunk.data(), chunk.size(), index.final_state,
-                                  positions.data(), escape_bits.data());
+                                 positions.data(), escape_bits.data());
     check(result.structural_count <= index::positions_capacity(chunk.size()),
           "the indexer wrote more positions than the capacity allows");
     std::size_t valid_length = chunk.size();

@@ -322,8 +322,7 @@ void check_invalid_utf8_policies(const fuzz_input& input) {
       std::string out;
       jsonx::writer w(out, with_kernel);
       if (!write_strings(w, pieces, false, cut_seed) || out != whole) {
-        std::fprintf(stderr, "kernel %s\n",
-                     std::string(jsonx::simd::kernel_name(kernel)).c_str());
+        std::fprintf(stderr, "kernel %s\n", std::string(jsonx::simd::kernel_name(kernel)).c_str());
         fail("invalid_utf8 replace: the escape kernels disagree", whole + "\n---\n" + out);
       }
     }

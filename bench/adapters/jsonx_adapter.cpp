@@ -8,9 +8,9 @@
 
 #include "adapters.hpp"
 #include "bench_cases.hpp"
+#include "jsonx/index/structural_indexer.hpp"
 #include "jsonx/sax/push_parser.hpp"
 #include "jsonx/simd/kernel.hpp"
-#include "jsonx/index/structural_indexer.hpp"
 
 namespace jsonx_bench {
 namespace {

@@ -55,7 +55,7 @@ kernel_output run_kernel(simd::kernel_id kernel, std::string_view input,
     // All ones: a word the kernel forgets to write shows up as spurious bits.
     std::vector<std::uint64_t> words(index::escape_bits_capacity(length), ~0ULL);
     index::index_result result = index::index_structurals(kernel, bytes.get(), length, state,
-                                                            positions.data(), words.data());
+                                                          positions.data(), words.data());
 
     for (std::size_t i = 0; i < result.structural_count; ++i)
       out.positions.push_back(static_cast<std::uint32_t>(begin + positions[i]));

@@ -14,15 +14,14 @@ namespace {
 void expect_kernels_agree(const std::vector<named_input>& inputs, chunking cut) {
   const std::vector<simd::kernel_id> kernels = supported_kernels();
   for (const named_input& input : inputs) {
-    const parse_outcome scalar = parse_chunked_fresh<text_recorder>(
-        input.bytes, cut, with_kernel(simd::kernel_id::scalar));
+    const parse_outcome scalar =
+        parse_chunked_fresh<text_recorder>(input.bytes, cut, with_kernel(simd::kernel_id::scalar));
     for (simd::kernel_id k : kernels) {
       if (k == simd::kernel_id::scalar) continue;
       EXPECT_EQ(compare_outcomes(
                     scalar, parse_chunked_fresh<text_recorder>(input.bytes, cut, with_kernel(k))),
                 "")
-          << input.name << " (" << cut.describe() << "), " << simd::kernel_name(k)
-          << " vs scalar";
+          << input.name << " (" << cut.describe() << "), " << simd::kernel_name(k) << " vs scalar";
     }
   }
 }

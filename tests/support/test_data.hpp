@@ -58,6 +58,6 @@ inline void PrintTo(kernel_id kernel, std::ostream* out) {
 }  // namespace jsonx::simd
 
 /// Instantiates a kernel_test suite over every kernel.
-#define JSONX_INSTANTIATE_FOR_EVERY_KERNEL(suite)                                         \
+#define JSONX_INSTANTIATE_FOR_EVERY_KERNEL(suite)                                       \
   INSTANTIATE_TEST_SUITE_P(kernels, suite, testing::ValuesIn(jsonx::simd::all_kernels), \
                            jsonx::test::kernel_param_name)

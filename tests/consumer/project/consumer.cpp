@@ -55,7 +55,6 @@ int main() {
     return 1;
   }
   std::printf("consumer: parsed with the %s kernel: %s\n",
-              std::string(jsonx::simd::kernel_name(parser.kernel())).c_str(),
-              whole.trace.c_str());
+              std::string(jsonx::simd::kernel_name(parser.kernel())).c_str(), whole.trace.c_str());
   return 0;
 }

@@ -23,13 +23,13 @@
 #include <system_error>
 #include <vector>
 
+#include "jsonx/index/byte_classes.hpp"
+#include "jsonx/index/structural_indexer.hpp"
 #include "jsonx/sax/detail/number_parser.hpp"
 #include "jsonx/sax/detail/string_unescape.hpp"
 #include "jsonx/sax/error.hpp"
 #include "jsonx/sax/handler.hpp"
 #include "jsonx/sax/parse_options.hpp"
-#include "jsonx/index/byte_classes.hpp"
-#include "jsonx/index/structural_indexer.hpp"
 
 namespace jsonx::detail {
 
@@ -78,9 +78,8 @@ class parser_core {
 
  public:
   parser_core(H& handler, const parse_options& options) : handler_(&handler), options_(options) {
-    kernel_ = options.kernel && simd::kernel_supported(*options.kernel)
-                  ? *options.kernel
-                  : simd::default_kernel();
+    kernel_ = options.kernel && simd::kernel_supported(*options.kernel) ? *options.kernel
+                                                                        : simd::default_kernel();
     stack_.reserve(std::min<std::size_t>(options.max_depth, 64));
   }
 
@@ -190,7 +189,7 @@ class parser_core {
       reserve_index(window_end_ - window_begin_);
       window_index_ =
           index::index_structurals(kernel_, chunk_ + window_begin_, window_end_ - window_begin_,
-                                    index_state_, positions_.get(), escape_words_.get());
+                                   index_state_, positions_.get(), escape_words_.get());
       next_ = 0;
       if (pending_ == pending_token::string || pending_ == pending_token::key) {
         if (!resume_string()) return stop_offset_in_chunk();
