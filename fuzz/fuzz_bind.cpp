@@ -5,7 +5,7 @@
 // citm_catalog corpus models (bind/examples) and a small described struct of our own with
 // optional, variant, vector, map (string and integer keys), enum, tuple, fixed array,
 // raw_json and recursive unique_ptr members — with decode options chosen from the input:
-//   - jsonx::decode() of the whole text, jsonx::decoder<T> fed the planned chunks, in 1-byte
+//   - jsonx::decode() of the whole text, jsonx::typed_decoder<T> fed the planned chunks, in 1-byte
 //     chunks (texts up to 1 KiB), and decoder::decode() on a reused decoder all give the same
 //     outcome: the same value (deep equality following the descriptions), or the same error
 //     (code, JSON Pointer path, offset, line, column, expected and found);
@@ -85,7 +85,7 @@ void check_same_outcome(const decode_outcome& expected, const decode_outcome& ac
 }
 
 template <class T>
-decode_outcome decode_chunks(jsonx::decoder<T>& decoder,
+decode_outcome decode_chunks(jsonx::typed_decoder<T>& decoder,
                              const std::vector<std::string_view>& chunks) {
   decode_outcome outcome;
   for (std::string_view chunk : chunks)
@@ -121,20 +121,20 @@ void check_type(const char* type_name, const fuzz_input& input,
     // outlives its target is checked apart (below).
     T chunked{};
     T reused{};
-    jsonx::decoder<T> decoder(chunked, options);
+    jsonx::typed_decoder<T> decoder(chunked, options);
     check_same_outcome(reference, decode_chunks(decoder, chunks), type_name,
-                       "decoder<T> in chunks differs from decode() of the whole", text);
+                       "typed_decoder<T> in chunks differs from decode() of the whole", text);
     if (reference.ok && !jsonx::models::equal(whole, chunked))
-      fail("decoder<T> in chunks decodes another value", text);
+      fail("typed_decoder<T> in chunks decodes another value", text);
 
     // The same decoder, reused for a whole decode into a fresh target.
     decoder.reset(reused);
     decode_outcome again;
     again.ok = decoder.decode(text, again.error);
-    check_same_outcome(reference, again, type_name, "a reused decoder<T> gives another outcome",
+    check_same_outcome(reference, again, type_name, "a reused typed_decoder<T> gives another outcome",
                        text);
     if (reference.ok && !jsonx::models::equal(whole, reused))
-      fail("a reused decoder<T> decodes another value", text);
+      fail("a reused typed_decoder<T> decodes another value", text);
   }
 
   // A long-lived decoder and short-lived targets: the decoder must not touch a target once
@@ -143,10 +143,10 @@ void check_type(const char* type_name, const fuzz_input& input,
   static const bool skip_known = std::getenv("JSONX_FUZZ_SKIP_KNOWN") != nullptr;
   if (!skip_known) {
     auto short_lived = std::make_unique<T>();
-    jsonx::decoder<T> decoder(*short_lived, options);
+    jsonx::typed_decoder<T> decoder(*short_lived, options);
     decode_outcome outcome = decode_chunks(decoder, chunkings.front());
     check_same_outcome(reference, outcome, type_name,
-                       "decoder<T> into a short-lived target differs", text);
+                       "typed_decoder<T> into a short-lived target differs", text);
     short_lived.reset();
   }
 

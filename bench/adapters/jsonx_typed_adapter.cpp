@@ -1,4 +1,4 @@
-// jsonx's typed binding: decoder<Model> on a whole buffer (decode_typed) and fed 64 KiB chunks
+// jsonx's typed binding: typed_decoder<Model> on a whole buffer (decode_typed) and fed 64 KiB chunks
 // (decode_typed_chunked_64k), and jsonx::encode of a decoded model through a reused writer
 // (encode_typed). The decoder and the writer are created once per case and reused; the model is
 // kept across iterations and refilled in place.
@@ -23,7 +23,7 @@ namespace {
 template <class Model>
 void decode_case(benchmark::State& state, const corpus_file& file, std::size_t chunk_size) {
   Model model;
-  jsonx::decoder<Model> decoder(model);
+  jsonx::typed_decoder<Model> decoder(model);
   std::string_view text = file.text;
   for (auto _ : state) {
     jsonx::decode_error error;

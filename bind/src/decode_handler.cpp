@@ -39,7 +39,7 @@ void decode_handler::abandon_after_failure() noexcept {
     if (frames_[i].ops->on_failure != nullptr) frames_[i].ops->on_failure(frames_[i]);
   // A raw_json capture cut by the failure: its writer still refers to the target's string.
   // Let it go now, while the target lives (the writer's destructor commits into that string;
-  // later, from ~decoder, the target may be gone).
+  // later, from ~typed_decoder, the target may be gone).
   raw_writer_.reset();
 }
 

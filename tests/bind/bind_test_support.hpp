@@ -15,11 +15,11 @@
 
 namespace jsonx::test {
 
-/// Decodes `json` into `target` through decoder<T>, cut as `cut` says.
+/// Decodes `json` into `target` through typed_decoder<T>, cut as `cut` says.
 template <class T>
 bool decode_chunked(std::string_view json, T& target, chunking cut, decode_error& error,
                     const decode_options& options = {}) {
-  decoder<T> d(target, options);
+  typed_decoder<T> d(target, options);
   std::size_t offset = 0;
   do {
     const std::size_t size = cut.next(offset, json.size() - offset);

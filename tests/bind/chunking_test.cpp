@@ -168,7 +168,7 @@ namespace {
 
 TEST(BindChunking, DecoderDecodeStartsAfresh) {
   chunking_test::leaf target;
-  jsonx::decoder<chunking_test::leaf> d(target);
+  jsonx::typed_decoder<chunking_test::leaf> d(target);
   jsonx::decode_error error;
   ASSERT_TRUE(d.decode(R"({"label":"a","weight":1})", error)) << error.message();
   EXPECT_EQ(target.label, "a");

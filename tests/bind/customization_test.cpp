@@ -176,7 +176,7 @@ TEST(BindCustomization, ExceptionsFromACodecPropagate) {
   EXPECT_THROW(jsonx::decode<std::vector<fragile>>("[[1],[]]"), std::invalid_argument);
   // The decoder is usable after it (its temporaries freed: AddressSanitizer checks the leak).
   std::vector<fragile> v;
-  jsonx::decoder<std::vector<fragile>> d(v);
+  jsonx::typed_decoder<std::vector<fragile>> d(v);
   EXPECT_THROW(d.feed("[[1],[]"), std::invalid_argument);
   d.reset(v);
   jsonx::decode_error error;

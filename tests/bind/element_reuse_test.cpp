@@ -133,7 +133,7 @@ TEST(BindElementReuse, AFailureDropsTheElementsNotReached) {
   EXPECT_EQ(items[0].name, "only");
   EXPECT_EQ(items[0].count, 7);
   // With the decoder, across chunks, and a parse error.
-  jsonx::decoder<std::vector<item>> d(items);
+  jsonx::typed_decoder<std::vector<item>> d(items);
   EXPECT_TRUE(d.feed(R"([{"name":"p"},{"na)", error));
   EXPECT_FALSE(d.finish(error));
   EXPECT_EQ(error.code, jsonx::parse_errc::incomplete_input);

@@ -143,7 +143,7 @@ TEST(BindErrors, EncodeErrorPaths) {
 
 TEST(BindErrors, AFailedDecoderKeepsFailing) {
   timeline t;
-  jsonx::decoder<timeline> d(t);
+  jsonx::typed_decoder<timeline> d(t);
   jsonx::decode_error error;
   EXPECT_FALSE(d.feed(R"({"statuses":[{"text":1,)", error));
   EXPECT_EQ(error.code, bind_errc::type_mismatch);

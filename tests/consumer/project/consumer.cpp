@@ -1,11 +1,13 @@
-// Parses a string with an installed jsonx: proves the headers, the static libraries and the
-// exported targets are complete. Exit status 0 on success.
+// Parses a string with an installed jsonx, and round-trips it through the DOM, typed binding and
+// the stream decoder, all from the umbrella header: proves the headers, the static libraries
+// and the exported targets are complete. Exit status 0 on success.
 #include <cstdio>
 #include <string>
 #include <string_view>
 
-#include <jsonx/sax/push_parser.hpp>
-#include <jsonx/simd/kernel.hpp>
+#include <jsonx/jsonx.hpp>
+#include <map>
+#include <vector>
 
 namespace {
 
@@ -52,6 +54,21 @@ int main() {
   if (whole.trace != expected || chunked.trace != expected) {
     std::fprintf(stderr, "consumer: wrong events\nexpected: %s\nwhole:    %s\nchunked:  %s\n",
                  expected.c_str(), whole.trace.c_str(), chunked.trace.c_str());
+    return 1;
+  }
+  // Every layer, from the one header: a DOM, typed binding and the stream decoder.
+  jsonx::dom::parser dom_parser;
+  const std::string compact =
+      jsonx::dom::to_string(dom_parser.parse(R"({"id": 7, "tags": ["a", "b"]})"));
+  const auto typed =
+      jsonx::decode<std::map<std::string, std::vector<std::string>>>(R"({"tags": ["a", "b"]})");
+  jsonx::stream::memory_source source("1 2 3");
+  jsonx::stream::decoder values(source);
+  int count = 0;
+  for (jsonx::dom::document doc; values.decode(doc);) ++count;
+  if (compact != R"({"id":7,"tags":["a","b"]})" || typed.at("tags").size() != 2 || count != 3) {
+    std::fprintf(stderr, "consumer: the DOM, binding or stream layer gave %s, %zu, %d\n",
+                 compact.c_str(), typed.at("tags").size(), count);
     return 1;
   }
   std::printf("consumer: parsed with the %s kernel: %s\n",

@@ -6,6 +6,9 @@
 //   user u = jsonx::decode<user>(R"({"id": 7, "name": "ann", "url": null})");
 //   std::string json = jsonx::encode(u);       // {"id":7,"name":"ann","url":null}
 //
+// decode() and encode() are the two directions of one description, so both live here, in
+// bind/ (the writer they encode through is encode/'s). From chunks: jsonx::typed_decoder<T>.
+//
 // describe.hpp: describing types; codec.hpp: the customization point; decode.hpp and
 // encode.hpp: the entry points; decode_handler.hpp: the SAX handler itself.
 #pragma once

@@ -5,7 +5,7 @@
 //   jsonx::decode_error error;
 //   if (!jsonx::decode(text, config, error)) std::cerr << error.message() << '\n';
 //
-//   jsonx::decoder<app_config> chunks(config);              // from chunks of any size
+//   jsonx::typed_decoder<app_config> chunks(config);        // from chunks of any size
 //   while (read(chunk)) chunks.feed(chunk);
 //   chunks.finish();
 //
@@ -30,9 +30,9 @@ namespace jsonx {
 /// Decodes into `target` from chunks fed one after the other; reusable (reset) without
 /// reallocating its buffers.
 template <class T>
-class decoder {
+class typed_decoder {
  public:
-  explicit decoder(T& target, const decode_options& options = {})
+  explicit typed_decoder(T& target, const decode_options& options = {})
       : options_(options), parser_(handler_, options_.parse) {
     handler_.start(target, options_);
   }

@@ -8,7 +8,7 @@
 //   parser.finish();                             // a binding error stops the parser;
 //   if (handler.failed()) ...                    // handler.make_error(parser.error())
 //
-// (jsonx::decoder<T> in decode.hpp wraps exactly this.) There is no intermediate tree and no
+// (jsonx::typed_decoder<T> in decode.hpp wraps exactly this.) There is no intermediate tree and no
 // key string is built: each value event goes straight to the member or element it fills,
 // through the table of functions of that member's type (its value_ops); each key is matched
 // against the struct's precomputed field names. Open containers sit on a stack of frames;
@@ -56,7 +56,7 @@ class decode_handler {
 
   /// Declares that the bytes in [begin, end) stay readable while the next events arrive (the
   /// chunk being fed): keys inside it are then compared with whole 8-byte loads, which may
-  /// read past a key's end but never past `end`. Optional (decoder<T> and decode() do it);
+  /// read past a key's end but never past `end`. Optional (typed_decoder<T> and decode() do it);
   /// without it keys are loaded byte-exactly. Cleared by start_erased().
   void set_readable_input(const char* begin, const char* end) noexcept {
     readable_begin_ = reinterpret_cast<std::uintptr_t>(begin);
@@ -70,7 +70,7 @@ class decode_handler {
 
   /// After a failed parse (an error, or an exception from a codec), while the target is
   /// still alive: leaves the containers that were being filled consistent (a vector drops
-  /// the elements it kept from before the decode and did not reach). decoder<T> and
+  /// the elements it kept from before the decode and did not reach). typed_decoder<T> and
   /// decode() call it; call it yourself when you drive the parser. Once per start.
   void abandon_after_failure() noexcept;
 

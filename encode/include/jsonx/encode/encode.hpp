@@ -1,5 +1,6 @@
 // Everything of the encoder: the writer, its options and sinks, the resumable serializer and
-// the minify/pretty conveniences.
+// the minify/pretty conveniences. To encode your own types (jsonx::encode(value)), see
+// <jsonx/bind/bind.hpp>, which documents encode() together with decode().
 #pragma once
 
 #include "jsonx/encode/output_sink.hpp"
