@@ -175,9 +175,8 @@ std::string decode_handler::current_path() const {
 
 decode_error decode_handler::make_error(const parse_error& parse) const {
   decode_error error;
-  error.offset = parse.offset;
-  error.line = parse.line;
-  error.column = parse.column;
+  // Offset, line, column and excerpt: where the parser was when the decode failed.
+  static_cast<error_location&>(error) = parse;
   if (error_code_) {
     error.code = error_code_;
     error.path = error_path_;
@@ -186,7 +185,6 @@ decode_error decode_handler::make_error(const parse_error& parse) const {
   } else if (parse.code) {
     error.code = parse.code;
     error.path = current_path();
-    error.parse_message = parse.message();
   }
   return error;
 }

@@ -38,6 +38,29 @@ const char* describe(bind_errc e) noexcept {
 class bind_error_category final : public std::error_category {
  public:
   const char* name() const noexcept override { return "jsonx.bind"; }
+  std::error_condition default_error_condition(int value) const noexcept override {
+    if (value == 0) return {};
+    switch (static_cast<bind_errc>(value)) {
+      case bind_errc::type_mismatch:
+      case bind_errc::unknown_field:
+      case bind_errc::unknown_enum_value:
+      case bind_errc::wrong_array_size:
+      case bind_errc::invalid_map_key:
+        return jsonx::condition::type_mismatch;
+      case bind_errc::integer_out_of_range:
+      case bind_errc::number_out_of_range:
+        return jsonx::condition::out_of_range;
+      case bind_errc::missing_field:
+        return jsonx::condition::not_found;
+      case bind_errc::too_many_elements:
+      case bind_errc::depth_limit:
+        return jsonx::condition::limit_exceeded;
+      case bind_errc::invalid_value:
+      case bind_errc::ok:
+        return jsonx::condition::invalid_argument;
+    }
+    return jsonx::condition::invalid_argument;
+  }
   std::string message(int value) const override { return describe(static_cast<bind_errc>(value)); }
 };
 
@@ -64,9 +87,12 @@ std::string decode_error::message() const {
   if (!code) return "no error";
   std::string out = path.empty() ? std::string("(root)") : path;
   out += ": ";
-  if (!parse_message.empty()) {
-    // The parser's message has the location already.
-    out += parse_message;
+  if (code.category() == parse_category()) {
+    // The parser's own message, with its location and excerpt.
+    parse_error parse;
+    static_cast<error_location&>(parse) = *this;
+    parse.code = code;
+    out += parse.message();
     return out;
   }
   out += code.message();

@@ -91,9 +91,7 @@ class document_driver {
     }
     if (ec) {
       const parse_error& error = parser.error();
-      if (!fail_document(located_error{error.code, error.offset, error.line, error.column,
-                                       error.excerpt, error.excerpt_caret},
-                         chunk)) {
+      if (!fail_document(error, chunk)) {
         return summary_;
       }
       // The excerpt may want a few bytes past the chunk that failed.
@@ -194,10 +192,11 @@ class document_driver {
 
   // The error of the parser on the current line, placed in the input.
   located_error line_error() {
-    const parse_error& error = job_.parser().error();
-    std::uint64_t offset = content_start_ + error.offset;
-    return {error.code,         offset, line_, offset - line_start_ + 1, error.excerpt,
-            error.excerpt_caret};
+    located_error error = job_.parser().error();
+    error.offset += content_start_;
+    error.line = line_;
+    error.column = error.offset - line_start_ + 1;
+    return error;
   }
 
   // Feeds chunk[begin, end), a piece of the current line without its newline.

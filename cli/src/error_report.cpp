@@ -58,7 +58,7 @@ void error_reporter::print_pending() {
   error_excerpt excerpt =
       error.offset >= pending_window_start_
           ? make_error_excerpt(pending_window_, error.offset - pending_window_start_)
-          : make_error_excerpt(error.fallback_excerpt, error.fallback_caret);
+          : make_error_excerpt(error.excerpt, error.excerpt_caret);
   print_message(error.code.message() + " at line " + std::to_string(error.line) + ", column " +
                 std::to_string(error.column) + " (byte " + std::to_string(error.offset) + ")");
   std::string caret(excerpt.caret_column, ' ');

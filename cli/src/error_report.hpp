@@ -19,21 +19,15 @@
 #include <string_view>
 #include <system_error>
 
+#include "jsonx/sax/error.hpp"
 #include "progress_bar.hpp"
 
 namespace jsonx::cli {
 
-/// A parse error placed in the input as the user sees it.
-struct located_error {
-  std::error_code code;
-  std::uint64_t offset = 0;  ///< byte offset in the input (after decompression)
-  std::uint64_t line = 0;    ///< from 1
-  std::uint64_t column = 0;  ///< byte column from 1
-  /// The parser's own excerpt, used when the offset lies before the bytes the reporter kept
-  /// (a token longer than its history).
-  std::string fallback_excerpt;
-  std::size_t fallback_caret = 0;
-};
+/// A parse error placed in the input as the user sees it: offset, line and column in the
+/// input (after decompression). Its excerpt, the parser's own, is used when the offset lies
+/// before the bytes the reporter kept (a token longer than its history).
+using located_error = jsonx::parse_error;
 
 class error_reporter {
  public:

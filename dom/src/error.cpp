@@ -9,6 +9,26 @@ namespace {
 class access_category_impl final : public std::error_category {
  public:
   const char* name() const noexcept override { return "jsonx.dom"; }
+  std::error_condition default_error_condition(int value) const noexcept override {
+    if (value == 0) return {};
+    switch (static_cast<access_errc>(value)) {
+      case access_errc::type_mismatch:
+      case access_errc::not_a_container:
+        return jsonx::condition::type_mismatch;
+      case access_errc::number_out_of_range:
+      case access_errc::number_not_exact:
+        return jsonx::condition::out_of_range;
+      case access_errc::key_not_found:
+      case access_errc::index_out_of_range:
+        return jsonx::condition::not_found;
+      case access_errc::invalid_pointer:
+      case access_errc::invalid_array_index:
+      case access_errc::invalid_number_text:
+      case access_errc::ok:
+        return jsonx::condition::invalid_argument;
+    }
+    return jsonx::condition::invalid_argument;
+  }
   std::string message(int code) const override {
     switch (static_cast<access_errc>(code)) {
       case access_errc::ok:

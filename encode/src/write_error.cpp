@@ -7,6 +7,24 @@ namespace {
 class write_category_impl final : public std::error_category {
  public:
   const char* name() const noexcept override { return "jsonx.write"; }
+  std::error_condition default_error_condition(int value) const noexcept override {
+    if (value == 0) return {};
+    switch (static_cast<write_errc>(value)) {
+      case write_errc::invalid_utf8:
+        return jsonx::condition::invalid_utf8;
+      case write_errc::sink_full:
+        return jsonx::condition::io_error;
+      case write_errc::non_finite_number:
+      case write_errc::expected_key:
+      case write_errc::expected_value:
+      case write_errc::unbalanced_end:
+      case write_errc::incomplete_document:
+      case write_errc::unfinished_string_part:
+      case write_errc::ok:
+        return jsonx::condition::invalid_argument;
+    }
+    return jsonx::condition::invalid_argument;
+  }
   std::string message(int code) const override {
     switch (static_cast<write_errc>(code)) {
       case write_errc::ok:

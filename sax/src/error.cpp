@@ -53,16 +53,80 @@ const char* describe(parse_errc e) noexcept {
   return "unknown parse error";
 }
 
+condition condition_of(parse_errc e) noexcept {
+  switch (e) {
+    case parse_errc::invalid_utf8:
+      return condition::invalid_utf8;
+    case parse_errc::depth_limit:
+    case parse_errc::token_size_limit:
+    case parse_errc::document_size_limit:
+      return condition::limit_exceeded;
+    case parse_errc::stopped_by_handler:
+      return condition::stopped;
+    case parse_errc::parser_failed:
+      return condition::invalid_argument;
+    default:
+      return condition::syntax_error;
+  }
+}
+
 class parse_error_category final : public std::error_category {
  public:
   const char* name() const noexcept override { return "jsonx.parse"; }
   std::string message(int value) const override { return describe(static_cast<parse_errc>(value)); }
+  std::error_condition default_error_condition(int value) const noexcept override {
+    if (value == 0) return {};
+    return condition_of(static_cast<parse_errc>(value));
+  }
+};
+
+const char* describe(condition c) noexcept {
+  switch (c) {
+    case condition::syntax_error:
+      return "the input is not JSON";
+    case condition::invalid_utf8:
+      return "invalid UTF-8";
+    case condition::limit_exceeded:
+      return "a configured limit was exceeded";
+    case condition::type_mismatch:
+      return "a value of another type was expected";
+    case condition::out_of_range:
+      return "a number out of the target's range";
+    case condition::not_found:
+      return "not found";
+    case condition::invalid_argument:
+      return "invalid argument or use";
+    case condition::stopped:
+      return "stopped by a handler";
+    case condition::io_error:
+      return "input/output error";
+  }
+  return "unknown condition";
+}
+
+class condition_category_impl final : public std::error_category {
+ public:
+  const char* name() const noexcept override { return "jsonx"; }
+  std::string message(int value) const override { return describe(static_cast<condition>(value)); }
+  // Every code of the system category (an errno from a source or a sink) is an I/O error;
+  // the layers' categories map their own codes (default_error_condition).
+  bool equivalent(const std::error_code& code, int value) const noexcept override {
+    if (code.category() == std::system_category() || code.category() == std::generic_category())
+      return value == static_cast<int>(condition::io_error) && code.value() != 0;
+    return code.category().default_error_condition(code.value()) ==
+           std::error_condition(value, *this);
+  }
 };
 
 }  // namespace
 
 const std::error_category& parse_category() noexcept {
   static const parse_error_category category;
+  return category;
+}
+
+const std::error_category& condition_category() noexcept {
+  static const condition_category_impl category;
   return category;
 }
 

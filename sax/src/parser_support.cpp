@@ -43,7 +43,7 @@ bool take_excerpt(std::string_view bytes, std::uint64_t origin, std::uint64_t of
 
 }  // namespace
 
-parse_error make_parse_error(parse_errc code, std::uint64_t offset, error_location where,
+parse_error make_parse_error(parse_errc code, std::uint64_t offset, line_and_column where,
                              std::string_view chunk, std::uint64_t chunk_offset,
                              std::string_view token, std::uint64_t token_offset) {
   parse_error error;

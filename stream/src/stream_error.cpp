@@ -8,6 +8,20 @@ namespace {
 class stream_category_impl final : public std::error_category {
  public:
   const char* name() const noexcept override { return "jsonx.stream"; }
+  std::error_condition default_error_condition(int value) const noexcept override {
+    if (value == 0) return {};
+    switch (static_cast<stream_errc>(value)) {
+      case stream_errc::missing_record_separator:
+        return jsonx::condition::syntax_error;
+      case stream_errc::write_failed:
+        return jsonx::condition::io_error;
+      case stream_errc::value_in_progress:
+      case stream_errc::misplaced_value:
+      case stream_errc::ok:
+        return jsonx::condition::invalid_argument;
+    }
+    return jsonx::condition::invalid_argument;
+  }
   std::string message(int code) const override {
     switch (static_cast<stream_errc>(code)) {
       case stream_errc::ok:

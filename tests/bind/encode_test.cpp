@@ -99,10 +99,15 @@ TEST(BindEncode, IntoASink) {
   EXPECT_EQ(jsonx::decode<item>(stream.str()), sample);
 }
 
-TEST(BindEncode, ReplacesTheStringsContents) {
-  std::string out = "previous";
+TEST(BindEncode, AppendsToTheString) {
+  // As the writer, dom::to_string, minify and pretty do: every API that writes into a
+  // caller's string appends.
+  std::string out = "previous ";
   jsonx::encode(std::vector<int>{1}, out);
-  EXPECT_EQ(out, "[1]");
+  EXPECT_EQ(out, "previous [1]");
+  jsonx::encode_error error;
+  EXPECT_TRUE(jsonx::encode(std::vector<int>{2}, out, error));
+  EXPECT_EQ(out, "previous [1][2]");
 }
 
 TEST(BindEncode, LargeValueRoundTrip) {

@@ -174,11 +174,26 @@ TEST_P(parser_api, a_handler_stop_is_reported_as_such) {
   EXPECT_EQ(parser.error().offset, 5u);
   EXPECT_NE(parser.error().message().find("stopped by the handler"), std::string::npos);
   EXPECT_EQ(handler.log(), "{\nk1:a\ns1:b\n");
-  // The throwing feed() does not throw for a stop the handler asked for.
+  // The throwing flavours throw exactly when the error-code flavours report an error: a stop
+  // too, from feed(), finish() and parse() alike.
   value_recorder quiet(1);
   push_parser<value_recorder> throwing(quiet, with_kernel(kernel()));
-  EXPECT_NO_THROW(throwing.feed("[1]"));
-  EXPECT_EQ(throwing.error().code, make_error_code(parse_errc::stopped_by_handler));
+  try {
+    throwing.feed("[1]");
+    ADD_FAILURE() << "feed() did not throw for a stop";
+  } catch (const parse_exception& e) {
+    EXPECT_EQ(e.code(), make_error_code(parse_errc::stopped_by_handler));
+    EXPECT_EQ(e.code(), condition::stopped);
+    EXPECT_EQ(e.where().offset, 0u);  // at the '[' whose event stopped the parse
+  }
+  value_recorder at_end(1);  // a top-level number is only complete at finish()
+  push_parser<value_recorder> finishing(at_end, with_kernel(kernel()));
+  EXPECT_EQ(finishing.feed("12"), 2u);
+  EXPECT_FALSE(finishing.failed());
+  EXPECT_THROW(finishing.finish(), parse_exception);
+  EXPECT_EQ(finishing.error().code, make_error_code(parse_errc::stopped_by_handler));
+  value_recorder whole(2);
+  EXPECT_THROW(parse("[1]", whole, with_kernel(kernel())), parse_exception);
 }
 
 TEST_P(parser_api, reset_allows_reuse_after_success_error_and_stop) {

@@ -47,7 +47,8 @@ bool encode_document(const T& value, Destination& destination, encode_error& err
   writer out(destination, options.write);
   if (!encode(value, out, error, options)) return false;
   if (out.finish()) return true;
-  error = {out.error(), {}, {}};
+  error = encode_error{};
+  error.code = out.error();
   return false;
 }
 }  // namespace detail
@@ -59,11 +60,12 @@ bool encode(const T& value, output_sink& sink, encode_error& error,
   return detail::encode_document(value, sink, error, options);
 }
 
-/// Replaces the contents of `json` with `value` as JSON. False with `error` set on failure.
+/// Appends `value` as JSON to `json` (as every jsonx API that writes into a caller's string
+/// does: the writer, dom::to_string, minify and pretty). False with `error` set on failure;
+/// what was appended before the failure is left in place.
 template <encode_source T>
 bool encode(const T& value, std::string& json, encode_error& error,
             const encode_options& options = {}) {
-  json.clear();
   return detail::encode_document(value, json, error, options);
 }
 
@@ -77,7 +79,7 @@ bool encode(const T& value, std::string& json, std::error_code& ec,
   return ok;
 }
 
-/// Replaces the contents of `json` with `value` as JSON; throws encode_exception on failure.
+/// Appends `value` as JSON to `json`; throws encode_exception on failure.
 template <encode_source T>
 void encode(const T& value, std::string& json, const encode_options& options = {}) {
   encode_error error;

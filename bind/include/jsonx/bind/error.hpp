@@ -5,9 +5,10 @@
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <system_error>
+
+#include "jsonx/sax/error.hpp"
 
 namespace jsonx {
 
@@ -33,22 +34,16 @@ inline std::error_code make_error_code(bind_errc e) noexcept {
   return {static_cast<int>(e), bind_category()};
 }
 
-/// Why and where a decode failed.
-struct decode_error {
+/// Why and where a decode failed: path (the JSON Pointer of the value at fault,
+/// "/statuses/3/user/id"; "" is the root), byte offset, line and column (and, for parse errors,
+/// the parser's excerpt) come from error_location.
+struct decode_error : error_location {
   /// A bind_errc (the JSON did not fit the type) or a parse_errc (the input is not JSON).
   std::error_code code;
-  /// JSON Pointer (RFC 6901) to the value at fault: "/statuses/3/user/id"; "" is the root.
-  std::string path;
   /// What the target wanted, and what the input had ("an integer in [0, 255]", "300").
   /// Empty for parse errors.
   std::string expected;
   std::string found;
-  /// Where in the input (from the parser): byte offset from 0, line and column from 1.
-  std::uint64_t offset = 0;
-  std::uint64_t line = 0;
-  std::uint64_t column = 0;
-  /// For parse errors: the parser's own message (with its excerpt).
-  std::string parse_message;
 
   explicit operator bool() const noexcept { return static_cast<bool>(code); }
   /// "/statuses/3/user/id: expected an integer in [0, 255], found 300 (line 1, column 40,
@@ -56,12 +51,11 @@ struct decode_error {
   std::string message() const;
 };
 
-/// Why and where an encode failed.
-struct encode_error {
+/// Why and where an encode failed: error_location::path is the JSON Pointer of the value at
+/// fault (the other members of the location stay empty: there is no input).
+struct encode_error : error_location {
   /// A bind_errc, a write_errc (invalid UTF-8, NaN, ...) or a sink's I/O error.
   std::error_code code;
-  /// JSON Pointer to the value at fault.
-  std::string path;
   /// A detail, when there is one (the enum value without a name).
   std::string detail;
 
@@ -71,10 +65,10 @@ struct encode_error {
 };
 
 /// Thrown by the throwing decode entry points.
-class decode_exception : public std::system_error {
+class decode_exception : public exception {
  public:
   explicit decode_exception(decode_error error)
-      : std::system_error(error.code, error.message()), error_(std::move(error)) {}
+      : exception(error.code, error.message(), error), error_(std::move(error)) {}
   const decode_error& error() const noexcept { return error_; }
 
  private:
@@ -82,10 +76,10 @@ class decode_exception : public std::system_error {
 };
 
 /// Thrown by the throwing encode entry points.
-class encode_exception : public std::system_error {
+class encode_exception : public exception {
  public:
   explicit encode_exception(encode_error error)
-      : std::system_error(error.code, error.message()), error_(std::move(error)) {}
+      : exception(error.code, error.message(), error), error_(std::move(error)) {}
   const encode_error& error() const noexcept { return error_; }
 
  private:

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <system_error>
 
+#include "jsonx/sax/error.hpp"
+
 namespace jsonx::dom {
 
 /// Why a DOM access or mutation failed.
@@ -31,10 +33,10 @@ inline std::error_code make_error_code(access_errc e) noexcept {
 }
 
 /// Thrown by the throwing flavours of the accessors; code() is an access_errc.
-class access_exception : public std::system_error {
+class access_exception : public jsonx::exception {
  public:
-  explicit access_exception(std::error_code code) : std::system_error(code) {}
-  access_exception(std::error_code code, const std::string& what) : std::system_error(code, what) {}
+  explicit access_exception(std::error_code code) : jsonx::exception(code) {}
+  access_exception(std::error_code code, const std::string& what) : jsonx::exception(code, what) {}
 };
 
 namespace detail {

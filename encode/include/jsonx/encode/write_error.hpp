@@ -2,9 +2,10 @@
 // of a sink is reported with the system category, as the OS gave it).
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <system_error>
+
+#include "jsonx/sax/error.hpp"
 
 namespace jsonx {
 
@@ -28,9 +29,9 @@ inline std::error_code make_error_code(write_errc e) noexcept {
 }
 
 /// Thrown by the throwing entry points (minify, pretty, serializer::read without error_code).
-class write_exception : public std::system_error {
+class write_exception : public exception {
  public:
-  explicit write_exception(std::error_code ec) : std::system_error(ec) {}
+  explicit write_exception(std::error_code ec) : exception(ec) {}
 };
 
 }  // namespace jsonx

@@ -33,22 +33,23 @@ class push_parser {
   /// After a failure it consumes nothing and sets parse_errc::parser_failed; error() keeps
   /// the first error until reset().
   std::size_t feed(std::string_view chunk, std::error_code& ec) { return core_.feed(chunk, ec); }
-  /// Throwing flavour of feed(): throws parse_exception.
+  /// Throwing flavour of feed(): throws parse_exception exactly when the error-code flavour
+  /// reports an error, a handler's stop (stopped_by_handler, condition::stopped) included.
   std::size_t feed(std::string_view chunk) {
     std::error_code ec;
     std::size_t used = core_.feed(chunk, ec);
-    if (ec && ec != parse_errc::stopped_by_handler) throw parse_exception(core_.error());
+    if (ec) throw parse_exception(core_.error());
     return used;
   }
 
   /// Declares the end of the input: what was fed must be complete. After a failure it sets
   /// the failure's code again.
   void finish(std::error_code& ec) { core_.finish(ec); }
-  /// Throwing flavour of finish().
+  /// Throwing flavour of finish(): throws parse_exception as feed() does.
   void finish() {
     std::error_code ec;
     core_.finish(ec);
-    if (ec && ec != parse_errc::stopped_by_handler) throw parse_exception(core_.error());
+    if (ec) throw parse_exception(core_.error());
   }
 
   /// True once a complete top-level value has ended the parse: after finish() succeeded, or
@@ -88,7 +89,8 @@ bool parse(std::string_view input, H& handler, parse_error& error,
   return !ec;
 }
 
-/// Parses a whole buffer; throws parse_exception on failure (a handler stop included).
+/// Parses a whole buffer; throws parse_exception on failure (a handler's stop included, as
+/// for feed() and finish()).
 template <handler H>
 void parse(std::string_view input, H& handler, const parse_options& options = {}) {
   parse_error error;

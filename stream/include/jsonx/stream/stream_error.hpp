@@ -10,6 +10,8 @@
 #include <string>
 #include <system_error>
 
+#include "jsonx/sax/error.hpp"
+
 namespace jsonx::stream {
 
 /// Errors of the stream's framing and of the decoder's use.
@@ -28,25 +30,19 @@ inline std::error_code make_error_code(stream_errc e) noexcept {
   return {static_cast<int>(e), stream_category()};
 }
 
-/// Why and where decoding a stream failed.
-struct stream_error {
+/// Why and where decoding a stream failed. The location (error_location) is in the whole
+/// stream: byte offset from 0, line and byte column from 1; for typed targets, path is the JSON
+/// Pointer of the value at fault; for parse errors, the excerpt shows the bytes around it.
+struct stream_error : error_location {
   /// A parse_errc, bind_errc, stream_errc or errno (system category) code.
   std::error_code code;
-  /// Where, in the whole stream: byte offset from 0, line and byte column from 1.
-  std::uint64_t offset = 0;
-  std::uint64_t line = 0;
-  std::uint64_t column = 0;
   /// Top-level values decoded before this one (0 for the first).
   std::uint64_t value_index = 0;
   /// True if the error happened inside a value (an I/O error or the end of the input cut it).
   bool inside_value = false;
-  /// For typed targets: the JSON Pointer of the value at fault, what was expected and found.
-  std::string path;
+  /// For typed targets: what was expected and what was found.
   std::string expected;
   std::string found;
-  /// A few bytes around the offset (parse errors), and the index of the byte at fault in it.
-  std::string excerpt;
-  std::size_t excerpt_caret = 0;
 
   explicit operator bool() const noexcept { return static_cast<bool>(code); }
   /// "line 7, column 12 (byte 301): expected ',' or '}' after an object member: {"a": 1 "b"".
@@ -54,10 +50,10 @@ struct stream_error {
 };
 
 /// Thrown by the throwing flavours of the decoder's entry points.
-class stream_exception : public std::system_error {
+class stream_exception : public jsonx::exception {
  public:
   explicit stream_exception(stream_error error)
-      : std::system_error(error.code, error.message()), error_(std::move(error)) {}
+      : jsonx::exception(error.code, error.message(), error), error_(std::move(error)) {}
   const stream_error& error() const noexcept { return error_; }
 
  private:

@@ -48,13 +48,13 @@ enum class grammar_state : std::uint8_t {
 enum class pending_token : std::uint8_t { none, string, key, scalar };
 
 /// Non-template helpers of the parser (sax/src/parser_support.cpp).
-struct error_location {
+struct line_and_column {
   std::uint64_t line;
   std::uint64_t column;
 };
 /// Builds the parse_error for `code` at absolute `offset`, taking the excerpt from whichever
 /// of the two byte ranges (the current chunk, the pending token) holds the offset.
-parse_error make_parse_error(parse_errc code, std::uint64_t offset, error_location where,
+parse_error make_parse_error(parse_errc code, std::uint64_t offset, line_and_column where,
                              std::string_view chunk, std::uint64_t chunk_offset,
                              std::string_view token, std::uint64_t token_offset);
 parse_errc to_parse_errc(index::index_error e) noexcept;
@@ -784,7 +784,7 @@ class parser_core {
       lines += count;
       if (last_in >= 0) last = static_cast<std::int64_t>(window_start) + last_in;
     }
-    const error_location where{lines + 1, offset - static_cast<std::uint64_t>(last + 1) + 1};
+    const line_and_column where{lines + 1, offset - static_cast<std::uint64_t>(last + 1) + 1};
     // The excerpt comes from the bytes still at hand: the last bytes of earlier chunks and the
     // current chunk (or the pending token).
     std::string_view bytes =
