@@ -25,18 +25,8 @@ decode_status decoder::decode(dom::document& doc, stream_error& error) {
 
 decode_status decoder::decode(dom::value& value, stream_error& error) {
   if (options_.use_number)
-    return decode_into<detail::typed_parser<true>>(value, error, typed_options());
-  return decode_into<detail::typed_parser<false>>(value, error, typed_options());
-}
-
-decode_options decoder::typed_options() const {
-  decode_options typed;
-  typed.unknown_fields =
-      options_.disallow_unknown_fields ? unknown_field_policy::error : unknown_field_policy::ignore;
-  typed.missing_fields = options_.missing_fields;
-  typed.max_elements = options_.max_elements;
-  typed.parse = options_.parse;
-  return typed;
+    return decode_into<detail::typed_parser<true>>(value, error, options_.decoding);
+  return decode_into<detail::typed_parser<false>>(value, error, options_.decoding);
 }
 
 bool decoder::check(decode_status s, stream_error& error) const {
@@ -401,7 +391,7 @@ decode_status decoder::token(stream::token& out, stream_error& error) {
       case '{':
       case '[':
         if (!value_allowed()) break;
-        if (enclosing_.size() >= options_.parse.max_depth)
+        if (enclosing_.size() >= options_.decoding.parse.max_depth)
           return report(parse_errc::depth_limit, report_mode::final, error);
         enclosing_.push_back(state_);
         state_ = c == '{' ? token_state::object_start : token_state::array_start;

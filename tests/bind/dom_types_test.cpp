@@ -111,6 +111,58 @@ TEST(BindDomTypes, ElementsAndDocumentsEncode) {
 }
 
 }  // namespace
+
+// One number-conversion rule (jsonx/sax/number_conversion.hpp) for the DOM's accessors and
+// typed binding: each number converts to an integer type in both, or in neither, to the same
+// value; and fails for the same reason (out of range, or not an integer).
+TEST(BindDomTypes, TheDomAndBindingConvertNumbersByOneRule) {
+  const char* const numbers[] = {"3",
+                                 "3.0",
+                                 "3e0",
+                                 "300e-2",
+                                 "3.5",
+                                 "-1",
+                                 "-1.0",
+                                 "0",
+                                 "-0.0",
+                                 "1e300",
+                                 "1e400",
+                                 "255",
+                                 "256",
+                                 "2.5e2",
+                                 "9223372036854775807",
+                                 "9223372036854775808",
+                                 "1e-400",
+                                 "18446744073709551615",
+                                 "-9223372036854775808"};
+  jsonx::dom::parser parser;
+  for (const char* text : numbers) {
+    const jsonx::dom::element number = parser.parse(text).root();
+    std::error_code dom_ec;
+    const std::int64_t from_dom = number.get_int64(dom_ec);
+    jsonx::decode_error bind_error;
+    std::int64_t from_bind = 0;
+    const bool bound = jsonx::decode(text, from_bind, bind_error);
+    EXPECT_EQ(!dom_ec, bound) << text << ": dom " << dom_ec.message() << ", bind "
+                              << bind_error.message();
+    if (bound && !dom_ec) {
+      EXPECT_EQ(from_dom, from_bind) << text;
+    } else if (dom_ec && !bound) {
+      // Out of range in both, or not an integer in both (which the DOM calls number_not_exact
+      // and binding, as Go does, a type mismatch).
+      EXPECT_EQ(dom_ec == jsonx::dom::access_errc::number_out_of_range,
+                bind_error.code == jsonx::bind_errc::integer_out_of_range)
+          << text << ": dom " << dom_ec.message() << ", bind " << bind_error.message();
+    }
+    std::error_code unsigned_ec;
+    const std::uint64_t unsigned_from_dom = number.get_uint64(unsigned_ec);
+    std::uint64_t unsigned_from_bind = 0;
+    const bool unsigned_bound = jsonx::decode(text, unsigned_from_bind, bind_error);
+    EXPECT_EQ(!unsigned_ec, unsigned_bound) << text << " as uint64";
+    if (unsigned_bound && !unsigned_ec) EXPECT_EQ(unsigned_from_dom, unsigned_from_bind) << text;
+  }
+}
+
 #else
 TEST(BindDomTypes, AValueKeepsAnyPartOfADocument) {
   GTEST_SKIP() << "jsonx_dom is not built: the DOM types are not bound";

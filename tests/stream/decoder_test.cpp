@@ -366,7 +366,7 @@ TEST(decoder_options, disallow_unknown_fields) {
 
 TEST(decoder_options, limits_apply_to_each_value) {
   decoder_options options;
-  options.parse.max_depth = 3;
+  options.decoding.parse.max_depth = 3;
   const std::string out = decode_all("[[[1]]] [[[[2]]]]", options);
   EXPECT_EQ(out.substr(0, 8), "[[[1]]]\n");
   EXPECT_NE(out.find("!line 1, column 12"), std::string::npos) << out;

@@ -57,17 +57,15 @@ struct decoder_options {
   /// with its line number, and the next call goes on with the next line (record). Otherwise
   /// an error is final: every later call reports it again.
   bool skip_bad_records = false;
-  /// The parser's limits, which apply to each value (depth, token size; max_document_size is
-  /// the largest value). multiple_values and stop_after_value are the decoder's business.
-  parse_options parse;
   /// Go's UseNumber: numbers as their text (raw numbers in a DOM, number_text tokens, every
   /// number to a SAX handler's on_number_text). Typed targets keep their own types.
   bool use_number = false;
-  /// Go's DisallowUnknownFields, for typed targets: an object key no field has is an error.
-  bool disallow_unknown_fields = false;
-  /// For typed targets: missing fields and the longest container (see jsonx::decode_options).
-  missing_field_policy missing_fields = missing_field_policy::leave;
-  std::size_t max_elements = static_cast<std::size_t>(-1);
+  /// How each value is decoded, the options of jsonx::decode() itself: in `decoding.parse`, the
+  /// parser's limits, which apply to every value whatever its target (depth, token size;
+  /// max_document_size is the largest value; multiple_values and stop_after_value are the
+  /// decoder's business); for typed targets, unknown fields (Go's DisallowUnknownFields is
+  /// unknown_field_policy::error), missing fields and the longest container.
+  decode_options decoding;
 };
 
 class decoder {
@@ -93,7 +91,7 @@ class decoder {
   template <class T>
   requires(!handler<T> && !std::is_const_v<T>) decode_status
       decode(T& target, stream_error& error) {
-    return decode_into<detail::typed_parser<false>>(target, error, typed_options());
+    return decode_into<detail::typed_parser<false>>(target, error, options_.decoding);
   }
 
   /// Throwing flavour of every decode(): true for a value; false at the end of the stream, or
@@ -136,7 +134,10 @@ class decoder {
   std::uint64_t values_decoded() const noexcept { return values_decoded_; }
 
   void use_number(bool on = true) noexcept { options_.use_number = on; }
-  void disallow_unknown_fields(bool on = true) noexcept { options_.disallow_unknown_fields = on; }
+  void disallow_unknown_fields(bool on = true) noexcept {
+    options_.decoding.unknown_fields =
+        on ? unknown_field_policy::error : unknown_field_policy::ignore;
+  }
   const decoder_options& options() const noexcept { return options_; }
 
   /// True if the last call stopped because the source would block.
@@ -182,13 +183,12 @@ class decoder {
   template <class P, class Target>
   std::unique_ptr<P> make_parser(Target& target) {
     if constexpr (std::is_constructible_v<P, Target&, const parse_options&>) {
-      return std::make_unique<P>(target, options_.parse);
+      return std::make_unique<P>(target, options_.decoding.parse);
     } else {
-      return std::make_unique<P>(options_.parse);
+      return std::make_unique<P>(options_.decoding.parse);
     }
   }
 
-  decode_options typed_options() const;
   bool check(decode_status s, stream_error& error) const;
 
   decode_status begin_value(const void* target, detail::value_parser* parser, bool& resume,

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "jsonx/bind/detail/decode_base.hpp"
+#include "jsonx/sax/number_conversion.hpp"
 
 namespace jsonx::detail {
 
@@ -42,22 +43,17 @@ void describe_integer_range(std::string& out) {
   out += ']';
 }
 
-// True if `text` is an integer (no fraction, no exponent): a number beyond 64 bits is then
-// out of range rather than of the wrong type.
-inline bool is_integer_text(std::string_view text) {
-  return text.find_first_of(".eE") == std::string_view::npos;
-}
-
 /// The standard integer type of T's range (std::in_range takes no character types).
 template <class T>
 using range_type_of =
     std::conditional_t<std::is_signed_v<T>, std::make_signed_t<T>, std::make_unsigned_t<T>>;
 
-/// An integer of type T, from a JSON integer that fits it exactly. Numbers with a fraction or
-/// an exponent are refused (as Go does), even 1.0: the JSON says it is not an integer.
+/// An integer of type T, from a JSON number whose value is an integer that fits T: the rule
+/// of jsonx/sax/number_conversion.hpp, shared with the DOM's accessors. 3, 3.0 and 3e0 are 3;
+/// 3.5 is a type mismatch; 300 into a uint8_t, or 1e300, is out of range.
 template <class T>
 struct integer_rule : decode_base<integer_rule<T>> {
-  static constexpr unsigned accepts = accepts_integer;
+  static constexpr unsigned accepts = accepts_integer | accepts_fraction;
   static void describe(std::string& out) { describe_integer_range<T>(out); }
   static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
     if (!std::in_range<range_type_of<T>>(v)) [[unlikely]]
@@ -71,9 +67,30 @@ struct integer_rule : decode_base<integer_rule<T>> {
     *static_cast<T*>(o) = static_cast<T>(v);
     return true;
   }
+  static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
+    // Through the widest integer of T's signedness, then T's own range.
+    using wide = std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>;
+    wide w = 0;
+    number_conversion converted;
+    if constexpr (std::is_signed_v<T>) {
+      converted = int64_from_double(v, w);
+    } else {
+      converted = uint64_from_double(v, w);
+    }
+    if (converted == number_conversion::not_exact) [[unlikely]]
+      return integer_rule::mismatch(h, found_number(text));
+    if (converted == number_conversion::out_of_range) [[unlikely]]
+      return out_of_range(h, text);
+    if constexpr (std::is_signed_v<T>) {
+      return on_int64(h, o, w, text);
+    } else {
+      return on_uint64(h, o, w, text);
+    }
+  }
+  // Integers beyond 64 bits and numbers beyond double range: out of range either way (a
+  // number too large for a double is an integer).
   static bool on_number_text(decode_handler& h, void*, std::string_view text) {
-    if (is_integer_text(text)) return out_of_range(h, text);
-    return integer_rule::mismatch(h, found_number(text));
+    return out_of_range(h, text);
   }
   [[gnu::cold]] static bool out_of_range(decode_handler& h, std::string_view text) {
     return h.fail(bind_errc::integer_out_of_range, decode_handler::error_at::child, &describe,
@@ -205,7 +222,7 @@ struct decoder_of<E, type_category::named_enum> : decode_base<decoder_of<E>> {
 template <class E>
 struct decoder_of<E, type_category::plain_enum> : decode_base<decoder_of<E>> {
   using underlying = std::underlying_type_t<E>;
-  static constexpr unsigned accepts = accepts_integer;
+  static constexpr unsigned accepts = accepts_integer | accepts_fraction;
   static void describe(std::string& out) { describe_integer_range<underlying>(out); }
   static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
     underlying u{};
@@ -216,6 +233,12 @@ struct decoder_of<E, type_category::plain_enum> : decode_base<decoder_of<E>> {
   static bool on_uint64(decode_handler& h, void* o, std::uint64_t v, std::string_view text) {
     underlying u{};
     if (!integer_rule<underlying>::on_uint64(h, &u, v, text)) return false;
+    *static_cast<E*>(o) = static_cast<E>(u);
+    return true;
+  }
+  static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
+    underlying u{};
+    if (!integer_rule<underlying>::on_double(h, &u, v, text)) return false;
     *static_cast<E*>(o) = static_cast<E>(u);
     return true;
   }
