@@ -49,7 +49,7 @@ run_step("configuring the consumer" "${CMAKE_COMMAND}" -S "${CONSUMER_SOURCE_DIR
          "-DCMAKE_PREFIX_PATH=${prefix}")
 run_step("building the consumer" "${CMAKE_COMMAND}" --build "${consumer_build}")
 run_step("running the consumer" "${consumer_build}/consumer")
-if(NOT step_output MATCHES "^consumer: parsed with the [a-z0-9]+ kernel")
+if(NOT step_output MATCHES "^consumer: parsed with the [a-z0-9_]+ kernel")
   message(FATAL_ERROR "unexpected consumer output:\n${step_output}")
 endif()
 message(STATUS "${step_output}")
