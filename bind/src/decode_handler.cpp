@@ -162,7 +162,7 @@ void decode_handler::record_error(bind_errc code, error_at where, std::string ex
     const detail::frame& f = frames_[i];
     if (f.ops->append_path != nullptr && !f.ops->append_path(*this, f, error_path_)) break;
   }
-  if (where == error_at::key) detail::append_pointer_segment(error_path_, key);
+  if (where == error_at::key) append_json_pointer_token(error_path_, key);
 }
 
 std::string decode_handler::current_path() const {
@@ -191,19 +191,6 @@ decode_error decode_handler::make_error(const parse_error& parse) const {
 
 namespace detail {
 
-void append_pointer_segment(std::string& out, std::string_view segment) {
-  out += '/';
-  for (char c : segment) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-}
-
 void append_unsigned(std::string& out, std::uint64_t value) {
   char digits[24];
   auto result = std::to_chars(digits, digits + sizeof digits, value);
@@ -214,11 +201,6 @@ void append_integer(std::string& out, std::int64_t value) {
   char digits[24];
   auto result = std::to_chars(digits, digits + sizeof digits, value);
   out.append(digits, result.ptr);
-}
-
-void append_pointer_index(std::string& out, std::size_t index) {
-  out += '/';
-  append_unsigned(out, index);
 }
 
 long long decimal_magnitude(std::string_view text) {

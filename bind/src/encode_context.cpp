@@ -20,13 +20,13 @@ bool encode_context::writer_failed() {
 
 void encode_context::add_key_segment(std::string_view key) {
   std::string segment;
-  detail::append_pointer_segment(segment, key);
+  append_json_pointer_token(segment, key);
   reversed_path_.push_back(std::move(segment));
 }
 
 void encode_context::add_index_segment(std::size_t index) {
   std::string segment;
-  detail::append_pointer_index(segment, index);
+  append_json_pointer_index(segment, index);
   reversed_path_.push_back(std::move(segment));
 }
 

@@ -1,5 +1,7 @@
 #include "command_line.hpp"
 
+#include "jsonx/sax/json_pointer.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <limits>
@@ -113,15 +115,6 @@ bool any_command(command_kind) {
 
 std::string_view usage_text() noexcept {
   return usage;
-}
-
-bool is_json_pointer(std::string_view pointer) noexcept {
-  if (!pointer.empty() && pointer.front() != '/') return false;
-  for (std::size_t i = 0; i < pointer.size(); ++i) {
-    if (pointer[i] != '~') continue;
-    if (i + 1 == pointer.size() || (pointer[i + 1] != '0' && pointer[i + 1] != '1')) return false;
-  }
-  return true;
 }
 
 std::optional<std::size_t> parse_byte_count(std::string_view text) {

@@ -51,10 +51,6 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
 /// Parses "4096", "4k", "64K", "1M", "1G": a positive byte count. nullopt if malformed or 0.
 std::optional<std::size_t> parse_byte_count(std::string_view text);
 
-/// True if `pointer` is an RFC 6901 JSON Pointer: empty, or '/'-separated tokens in which every
-/// '~' is followed by '0' or '1'.
-bool is_json_pointer(std::string_view pointer) noexcept;
-
 /// The text `jsonx --help` prints.
 std::string_view usage_text() noexcept;
 

@@ -9,41 +9,15 @@ namespace {
 // RFC 6901 section 4: an array index is "0" or digits without a leading zero. Anything else
 // ("01", "-", "x") selects nothing in an array.
 std::optional<std::uint64_t> array_index(std::string_view token) {
-  if (token.empty() || (token.size() > 1 && token.front() == '0')) return std::nullopt;
-  std::uint64_t index = 0;
-  auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), index);
-  if (ec != std::errc{} || end != token.data() + token.size()) return std::nullopt;
+  std::size_t index = 0;
+  if (!parse_json_pointer_index(token, index)) return std::nullopt;
   return index;
 }
 
 }  // namespace
 
-std::vector<std::string> pointer_tokens(std::string_view pointer) {
-  std::vector<std::string> tokens;
-  if (pointer.empty()) return tokens;
-  pointer.remove_prefix(1);  // the leading '/'
-  for (;;) {
-    std::size_t slash = pointer.find('/');
-    std::string_view raw = pointer.substr(0, slash);
-    std::string token;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      // Decoded left to right, so "~01" is "~1", not "/" (RFC 6901 section 4).
-      if (raw[i] == '~' && i + 1 < raw.size()) {
-        token += raw[i + 1] == '1' ? '/' : '~';
-        ++i;
-      } else {
-        token += raw[i];
-      }
-    }
-    tokens.push_back(std::move(token));
-    if (slash == std::string_view::npos) break;
-    pointer.remove_prefix(slash + 1);
-  }
-  return tokens;
-}
-
 pointer_selector::pointer_selector(std::string_view pointer, const write_options& options)
-    : tokens_(pointer_tokens(pointer)), writer_(captured_, options) {
+    : tokens_(split_json_pointer(pointer)), writer_(captured_, options) {
   for (const std::string& token : tokens_) token_indexes_.push_back(array_index(token));
   path_.reserve(tokens_.size());
 }

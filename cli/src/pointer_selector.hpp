@@ -17,12 +17,9 @@
 #include <vector>
 
 #include "jsonx/encode/writer.hpp"
+#include "jsonx/sax/json_pointer.hpp"
 
 namespace jsonx::cli {
-
-/// The tokens of an RFC 6901 pointer, unescaped (~1 is '/', ~0 is '~'). The syntax must have
-/// been checked (is_json_pointer).
-std::vector<std::string> pointer_tokens(std::string_view pointer);
 
 class pointer_selector {
  public:

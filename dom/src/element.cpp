@@ -3,8 +3,8 @@
 #include <cstring>
 #include <vector>
 
-#include "jsonx/dom/detail/json_pointer.hpp"
 #include "jsonx/dom/element.hpp"
+#include "jsonx/sax/json_pointer.hpp"
 
 namespace jsonx::dom {
 namespace {
@@ -97,8 +97,11 @@ element element::step(const detail::path_step_value& step, std::error_code& ec) 
 }
 
 element element::at_pointer(std::string_view pointer, std::error_code& ec) const noexcept {
-  detail::pointer_tokens tokens(pointer, ec);
-  if (ec) return {};
+  json_pointer_tokens tokens(pointer);
+  if (!tokens.valid()) {
+    ec = access_errc::invalid_pointer;
+    return {};
+  }
   element current = *this;
   std::string_view token;
   while (tokens.next(token)) {
@@ -111,7 +114,7 @@ element element::at_pointer(std::string_view pointer, std::error_code& ec) const
         if (token == "-") {
           // RFC 6901: "-" names the element after the last, which never exists.
           ec = access_errc::index_out_of_range;
-        } else if (!detail::parse_array_index(token, index)) {
+        } else if (!parse_json_pointer_index(token, index)) {
           ec = access_errc::invalid_array_index;
         } else {
           current = current.at(index, ec);

@@ -1,8 +1,8 @@
 // JSON Pointer lookup and mutation of mutable values (rules at the top of value.hpp).
 #include <string>
 
-#include "jsonx/dom/detail/json_pointer.hpp"
 #include "jsonx/dom/value.hpp"
+#include "jsonx/sax/json_pointer.hpp"
 
 namespace jsonx::dom {
 namespace {
@@ -20,7 +20,7 @@ value* pointer_child(value& parent, std::string_view token, std::error_code& ec)
       ec = access_errc::index_out_of_range;  // the element after the last never exists
       return nullptr;
     }
-    if (!detail::parse_array_index(token, index)) {
+    if (!parse_json_pointer_index(token, index)) {
       ec = access_errc::invalid_array_index;
       return nullptr;
     }
@@ -39,7 +39,7 @@ bool array_position(const array& a, std::string_view token, std::size_t& index,
     index = a.size();
     return true;
   }
-  if (!detail::parse_array_index(token, index)) {
+  if (!parse_json_pointer_index(token, index)) {
     ec = access_errc::invalid_array_index;
     return false;
   }
@@ -53,8 +53,11 @@ std::string describe(std::string_view pointer, const std::error_code& ec) {
 }  // namespace
 
 value* value::at_pointer(std::string_view pointer, std::error_code& ec) noexcept {
-  detail::pointer_tokens tokens(pointer, ec);
-  if (ec) return nullptr;
+  json_pointer_tokens tokens(pointer);
+  if (!tokens.valid()) {
+    ec = access_errc::invalid_pointer;
+    return nullptr;
+  }
   value* current = this;
   std::string_view token;
   while (current != nullptr && tokens.next(token)) current = pointer_child(*current, token, ec);
@@ -87,8 +90,11 @@ const value* value::find_pointer(std::string_view pointer) const noexcept {
 }
 
 value* value::parent_of(std::string_view pointer, std::string& last_token, std::error_code& ec) {
-  detail::pointer_tokens tokens(pointer, ec);
-  if (ec) return nullptr;
+  json_pointer_tokens tokens(pointer);
+  if (!tokens.valid()) {
+    ec = access_errc::invalid_pointer;
+    return nullptr;
+  }
   value* current = this;
   std::string_view token;
   while (tokens.next(token)) {
@@ -112,8 +118,11 @@ value* set_at(value& root, std::string_view pointer, V&& v, std::error_code& ec)
     root = std::forward<V>(v);
     return &root;
   }
-  detail::pointer_tokens tokens(pointer, ec);
-  if (ec) return nullptr;
+  json_pointer_tokens tokens(pointer);
+  if (!tokens.valid()) {
+    ec = access_errc::invalid_pointer;
+    return nullptr;
+  }
   // Nothing is created before the last step that can fail: failures come only from existing
   // values (a scalar, a bad or too large index), and once a member is created everything
   // below it is a fresh object, on which every token succeeds.

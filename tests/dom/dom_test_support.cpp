@@ -4,7 +4,7 @@
 #include <cstring>
 #include <memory>
 
-#include "jsonx/dom/detail/json_pointer.hpp"
+#include "jsonx/sax/json_pointer.hpp"
 
 namespace jsonx::dom::test {
 
@@ -40,7 +40,7 @@ void walk(const element& e, std::string& pointer,
     }
   } else if (e.is_object()) {
     for (const member m : e.get_object()) {
-      detail::append_pointer_token(pointer, m.key);
+      append_json_pointer_token(pointer, m.key);
       walk(m.value, pointer, visit);
       pointer.resize(length);
     }

@@ -5,7 +5,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "jsonx/dom/detail/json_pointer.hpp"
+#include "jsonx/sax/json_pointer.hpp"
 
 namespace jsonx::dom::test {
 namespace {
@@ -63,7 +63,7 @@ std::string compare(const element& ours, simdjson::dom::element theirs, std::str
       auto mine = ours.get_object().begin();
       for (simdjson::dom::key_value_pair m : members) {
         const member ours_member = *mine++;
-        detail::append_pointer_token(pointer, m.key);
+        append_json_pointer_token(pointer, m.key);
         if (ours_member.key != m.key) return differ("keys differ");
         std::string difference = compare(ours_member.value, m.value, pointer);
         if (!difference.empty()) return difference;

@@ -50,14 +50,14 @@ struct dom_append {
 
 inline bool dom_array_path(const decode_handler&, const frame& f, std::string& out) {
   const auto& a = *static_cast<const dom::array*>(f.object);
-  if (!a.empty()) append_pointer_index(out, a.size() - 1);
+  if (!a.empty()) append_json_pointer_index(out, a.size() - 1);
   return true;
 }
 // Members of an object: appended in input order (the DOM keeps duplicates).
 inline bool dom_object_key(decode_handler& h, frame& f, std::string_view key);
 inline bool dom_object_path(const decode_handler&, const frame& f, std::string& out) {
   const auto& o = *static_cast<const dom::object*>(f.object);
-  if (!o.empty()) append_pointer_segment(out, (o.end() - 1)->key);
+  if (!o.empty()) append_json_pointer_token(out, (o.end() - 1)->key);
   return true;
 }
 

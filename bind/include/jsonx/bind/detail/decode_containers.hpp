@@ -26,13 +26,13 @@ template <class S>
 bool sequence_path(const decode_handler&, const frame& f, std::string& out) {
   const auto& s = *static_cast<const S*>(f.object);
   if (s.empty()) return true;
-  append_pointer_index(out, s.size() - 1);
+  append_json_pointer_index(out, s.size() - 1);
   return true;
 }
 
 /// "/<index of the element begun last>", for frames that count their elements in `index`.
 inline bool counted_path(const decode_handler&, const frame& f, std::string& out) {
-  if (f.index != 0) append_pointer_index(out, f.index - 1);
+  if (f.index != 0) append_json_pointer_index(out, f.index - 1);
   return true;
 }
 
@@ -134,7 +134,7 @@ struct decoder_of<S, type_category::bit_vector> : decode_base<decoder_of<S>> {
   };
   // The element is not there yet when a wrong event comes: its index is the size.
   static bool element_path(const decode_handler&, const detail::frame& f, std::string& out) {
-    append_pointer_index(out, static_cast<const S*>(f.object)->size());
+    append_json_pointer_index(out, static_cast<const S*>(f.object)->size());
     return true;
   }
   static constexpr frame_ops container_frame{&ops_table<element>, nullptr, nullptr,
@@ -297,7 +297,7 @@ void describe_map_key(std::string& out) {
 template <class K>
 void append_key_segment(std::string& out, const K& key) {
   if constexpr (is_std_string<K>::value) {
-    append_pointer_segment(out, key);
+    append_json_pointer_token(out, key);
   } else if constexpr (std::is_integral_v<K>) {
     out += '/';
     if constexpr (std::is_signed_v<K>)
@@ -307,7 +307,7 @@ void append_key_segment(std::string& out, const K& key) {
   } else {
     for (const auto& e : enumerators_of<K>) {
       if (e.value == key) {
-        append_pointer_segment(out, e.name);
+        append_json_pointer_token(out, e.name);
         return;
       }
     }

@@ -269,7 +269,7 @@ struct decoder_of<T, type_category::described> : decode_base<decoder_of<T>> {
   }
   static bool path(const decode_handler&, const frame& f, std::string& out) {
     if (f.index < count)
-      append_pointer_segment(out, std::string_view(table[f.index].name, table[f.index].length));
+      append_json_pointer_token(out, std::string_view(table[f.index].name, table[f.index].length));
     return true;
   }
   static constexpr frame_ops untracked_frame{
