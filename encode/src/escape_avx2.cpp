@@ -1,7 +1,8 @@
-// The AVX2 kernel: 32 bytes per step. Only this file is compiled for AVX2, by the pragma below
-// (as the indexer's kernels are), so the library runs on any x86-64 and dispatches at run time.
-// Standard headers come first, outside the pragma, so that no inline standard function is
-// compiled for AVX2 and then picked by the linker for callers on other CPUs.
+// The AVX2 kernel: 32 bytes per step. Only this file is compiled for AVX2, by the target region
+// below (jsonx/simd/detail/target_avx2_begin.hpp, as the indexer's kernels are), so the library
+// runs on any x86-64 and dispatches at run time. Standard headers come first, outside the
+// region, so that no inline standard function is compiled for AVX2 and then picked by the
+// linker for callers on other CPUs.
 #include <immintrin.h>
 
 #include <bit>
@@ -11,13 +12,9 @@
 #include "string_escape.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
-// clang ignores GCC target pragmas: it takes its own form (as stream/src/indexer_avx2.cpp).
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2")
-#endif
+// From here to target_end.hpp, everything is compiled for AVX2.
+#include "jsonx/simd/detail/target_avx2_begin.hpp"
+
 #include "generic_escaper.hpp"
 
 namespace jsonx::detail {
@@ -55,11 +52,7 @@ struct simd_avx2 {
 const escape_kernel escape_kernel_avx2 = make_escape_kernel<simd_avx2>();
 
 }  // namespace jsonx::detail
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+#include "jsonx/simd/detail/target_end.hpp"
 #else
 namespace jsonx::detail {
 // Not x86: never selected (kernel_supported(avx2) is false); the scalar loops stand in.

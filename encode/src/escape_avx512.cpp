@@ -1,5 +1,5 @@
 // The AVX-512 kernel: 64 bytes per step, compares straight into mask registers. Compiled for
-// AVX-512BW by the pragma below only (see escape_avx2.cpp for why the headers come first).
+// AVX-512 by the target region below only (see escape_avx2.cpp for why the headers come first).
 #include <immintrin.h>
 
 #include <bit>
@@ -9,14 +9,9 @@
 #include "string_escape.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)
-// clang ignores GCC target pragmas: it takes its own form (as stream/src/indexer_avx2.cpp).
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vl,bmi,bmi2"))), \
-                             apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,bmi,bmi2")
-#endif
+// From here to target_end.hpp, everything is compiled for AVX-512.
+#include "jsonx/simd/detail/target_avx512_begin.hpp"
+
 #include "generic_escaper.hpp"
 
 namespace jsonx::detail {
@@ -48,11 +43,7 @@ struct simd_avx512 {
 const escape_kernel escape_kernel_avx512 = make_escape_kernel<simd_avx512>();
 
 }  // namespace jsonx::detail
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+#include "jsonx/simd/detail/target_end.hpp"
 #else
 namespace jsonx::detail {
 const escape_kernel escape_kernel_avx512 = escape_kernel_scalar;

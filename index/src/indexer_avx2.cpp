@@ -1,19 +1,16 @@
-// The AVX2 + PCLMULQDQ kernel. Only this file is compiled for AVX2 (by the pragma below, not
-// by a command-line -m flag; clang needs its own form of it), so the library runs on any x86-64 and
-// dispatches at run time. Standard headers come first, outside the pragma, so that no inline
-// standard function is compiled for AVX2 and then picked by the linker for callers on other CPUs.
+// The AVX2 + PCLMULQDQ kernel. Only this file is compiled for AVX2 (by the target region below,
+// jsonx/simd/detail/target_avx2_begin.hpp, not by a command-line -m flag), so the library runs
+// on any x86-64 and dispatches at run time. Standard headers come first, outside the region, so
+// that no inline standard function is compiled for AVX2 and then picked by the linker for
+// callers on other CPUs.
 #include <cstdint>
 #include <cstring>
 
 #include "kernel_entry_points.hpp"
 
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,pclmul,popcnt,lzcnt"))), \
-                             apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,bmi,bmi2,pclmul,popcnt,lzcnt")
-#endif
+// From here to target_end.hpp, everything is compiled for AVX2.
+#include "jsonx/simd/detail/target_avx2_begin.hpp"
+
 #include "generic_indexer.hpp"
 #include "jsonx/simd/detail/avx2.hpp"
 
@@ -26,8 +23,4 @@ index_result index_avx2(const char* data, std::size_t length, indexer_state& sta
 }
 
 }  // namespace jsonx::index::detail
-#if defined(__clang__)
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+#include "jsonx/simd/detail/target_end.hpp"
