@@ -75,17 +75,16 @@ struct simd_avx2_emulated {
     return mask_of(b, [c](std::uint8_t x) { return x == c; });
   }
   static std::uint64_t whitespace(const block& b) noexcept {
-    return mask_of(b, [](std::uint8_t x) { return x < 0x80 && tables::whitespace[x & 15] == x; });
+    return mask_of(b, [](std::uint8_t x) { return simd_scalar::is_whitespace(x); });
   }
   static std::uint64_t operators(const block& b) noexcept {
-    return mask_of(
-        b, [](std::uint8_t x) { return x < 0x80 && tables::operators[x & 15] == (x | 0x20); });
+    return mask_of(b, [](std::uint8_t x) { return simd_scalar::is_operator(x); });
   }
   static std::uint64_t control(const block& b) noexcept {
-    return mask_of(b, [](std::uint8_t x) { return x < 0x20; });
+    return mask_of(b, [](std::uint8_t x) { return simd_scalar::is_control(x); });
   }
   static std::uint64_t non_ascii(const block& b) noexcept {
-    return mask_of(b, [](std::uint8_t x) { return x >= 0x80; });
+    return mask_of(b, [](std::uint8_t x) { return simd_scalar::is_non_ascii(x); });
   }
 
   // The UTF-8 error bits of one 32-byte half, given the half before it.
@@ -96,14 +95,9 @@ struct simd_avx2_emulated {
     std::memcpy(window + 3, current, 32);
     std::uint32_t errors = 0;
     for (int i = 0; i < 32; ++i) {
-      const std::uint8_t prev3 = window[i], prev2 = window[i + 1], prev1 = window[i + 2];
-      const std::uint8_t byte = window[i + 3];
-      std::uint8_t kinds = tables::previous_high_nibble[prev1 >> 4] &
-                           tables::previous_low_nibble[prev1 & 15] &
-                           tables::current_high_nibble[byte >> 4];
-      // A 3-byte lead two back or a 4-byte lead three back: this byte must continue.
-      if (prev2 >= 0xE0 || prev3 >= 0xF0) kinds ^= tables::two_continuations;
-      errors |= static_cast<std::uint32_t>(kinds != 0) << i;
+      const bool bad =
+          simd_scalar::breaks_utf8(window[i], window[i + 1], window[i + 2], window[i + 3]);
+      errors |= static_cast<std::uint32_t>(bad) << i;
     }
     return errors;
   }
