@@ -29,6 +29,16 @@ install(TARGETS ${jsonx_installed_targets}
   LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 
+# jsonx::stream_iostreams in an export set of its own, loaded by jsonxConfig.cmake only where
+# Boost.Iostreams is found: the other targets never make a user find Boost.
+if(TARGET jsonx_stream_iostreams)
+  install(TARGETS jsonx_stream_iostreams EXPORT jsonx_iostreams_targets)
+  install(EXPORT jsonx_iostreams_targets
+    NAMESPACE jsonx::
+    FILE jsonxIostreamsTargets.cmake
+    DESTINATION "${jsonx_install_cmake_dir}")
+endif()
+
 # Exported as jsonx::jsonx, jsonx::simd, jsonx::index, jsonx::sax, ... (each target's
 # EXPORT_NAME).
 install(EXPORT jsonx_targets
