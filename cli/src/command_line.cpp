@@ -24,7 +24,7 @@ constexpr std::string_view usage =
     "  min       print each input without whitespace\n"
     "  get       print the value at the JSON Pointer POINTER (RFC 6901: \"\" is the\n"
     "            whole document, /a/0/b~1c is key a, index 0, key b/c)\n"
-    "  bench     parse each FILE (default: the corpus, $JSONX_CORPUS_DIR) with\n"
+    "  bench     (jsonx-dev only) parse each FILE (default: the corpus, $JSONX_CORPUS_DIR) with\n"
     "            simdjson's DOM parser, jsonx's DOM parser and jsonx's push parser\n"
     "            (counting events); print median GB/s and jsonx/simdjson ratios\n"
     "\n"

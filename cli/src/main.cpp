@@ -41,7 +41,14 @@ int main(int argc, char** argv) {
       case command_kind::get:
         return run_get(*command, stdout, stderr);
       case command_kind::bench:
+#if defined(JSONX_CLI_BENCH)
         return run_bench(*command, stdout, stderr);
+#else
+        std::fprintf(stderr,
+                     "jsonx: bench is in jsonx-dev, the development build of this tool (configure "
+                     "the source tree with -DJSONX_BUILD_CLI=ON and simdjson installed)\n");
+        return 2;
+#endif
     }
   } catch (const std::bad_alloc&) {
     // A --chunk-size larger than memory is the likely cause.

@@ -132,6 +132,10 @@ if(CASE STREQUAL "usage")
   expect_match("${run_err}" "--samples needs a number from 1 to 1000" "bench --samples 0")
   run_jsonx(ARGS bench --lines EXPECT_STATUS 2)
   expect_match("${run_err}" "--lines does not apply" "bench --lines")
+  # The installed tool has no bench (it would drag simdjson and the corpus in): it says where
+  # bench is (jsonx-dev, which the bench case runs).
+  run_jsonx(ARGS bench "${all_kinds}" EXPECT_STATUS 2)
+  expect_match("${run_err}" "bench is in jsonx-dev" "bench in the installed tool")
   run_jsonx(ARGS validate --chunk-size 0 "${all_kinds}" EXPECT_STATUS 2)
   expect_match("${run_err}" "--chunk-size needs a positive byte count" "chunk size 0")
   run_jsonx(ARGS validate --chunk-size 12q "${all_kinds}" EXPECT_STATUS 2)
