@@ -131,8 +131,8 @@ void check_type(const char* type_name, const fuzz_input& input,
     decoder.reset(reused);
     decode_outcome again;
     again.ok = decoder.decode(text, again.error);
-    check_same_outcome(reference, again, type_name, "a reused typed_decoder<T> gives another outcome",
-                       text);
+    check_same_outcome(reference, again, type_name,
+                       "a reused typed_decoder<T> gives another outcome", text);
     if (reference.ok && !jsonx::models::equal(whole, reused))
       fail("a reused typed_decoder<T> decodes another value", text);
   }

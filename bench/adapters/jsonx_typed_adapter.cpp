@@ -1,5 +1,5 @@
-// jsonx's typed binding: typed_decoder<Model> on a whole buffer (decode_typed) and fed 64 KiB chunks
-// (decode_typed_chunked_64k), and jsonx::encode of a decoded model through a reused writer
+// jsonx's typed binding: typed_decoder<Model> on a whole buffer (decode_typed) and fed 64 KiB
+// chunks (decode_typed_chunked_64k), and jsonx::encode of a decoded model through a reused writer
 // (encode_typed). The decoder and the writer are created once per case and reused; the model is
 // kept across iterations and refilled in place.
 //
