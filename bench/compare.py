@@ -25,7 +25,8 @@ FILE_ORDER = ["twitter", "citm_catalog", "canada", "small"]
 TASK_ORDER = ["index", "sax_whole", "sax_chunked_4k", "sax_chunked_64k", "parse_dom",
               "parse_dom_chunked_64k", "serialize", "decode_typed", "decode_typed_chunked_64k",
               "encode_typed", "ndjson"]
-LIBRARY_ORDER = ["jsonx", "jsonx_avx512", "jsonx_avx2", "jsonx_scalar", "simdjson_minify",
+LIBRARY_ORDER = ["jsonx", "jsonx_avx512", "jsonx_avx2", "jsonx_scalar", "simdjson_stage1",
+                 "simdjson_minify",
                  "simdjson", "simdjson_ondemand", "boostjson", "rapidjson", "nlohmann", "yajl"]
 SMALL_FILES = {"small"}
 
@@ -36,8 +37,13 @@ SMALL_FILES = {"small"}
 #   "peer_on_task": jsonx / the peer (task, library) on the same file (chunked jsonx against a
 #                   peer's whole-buffer figure)
 #   "every_kernel_vs_peer": each jsonx_<kernel> / the named peer
+#   "best_kernel_vs_peer": the fastest jsonx_<kernel> / the named peer
+#   "kernel_vs_kernel": jsonx_<a> / jsonx_<b>, argument (a, b), where both ran
 GOALS = [
-    ("index", "every_kernel_vs_peer", "simdjson_minify", {"*": 1 / 1.25}),
+    ("index", "best_kernel_vs_peer", "simdjson_stage1",
+     {"twitter": 1.0, "citm_catalog": 1.0, "canada": 1.0, "small": 1 / 1.5}),
+    ("index", "kernel_vs_kernel", ("jsonx_avx512", "jsonx_avx2"),
+     {"twitter": 1.2, "citm_catalog": 1.2, "canada": 1.2, "small": 1.0}),
     ("sax_whole", "fastest_peer", None, {"*": 1.1}),
     ("sax_chunked_64k", "own_task", "sax_whole", {"*": 0.95}),
     ("sax_chunked_4k", "own_task", "sax_whole", {"*": 0.85}),
@@ -315,6 +321,19 @@ def goal_lines(results):
                     if not r.error:
                         checks.append((f"{lib} / {argument}",
                                        ratio_value(r, results.get((task, argument, file)))))
+            elif kind == "best_kernel_vs_peer":
+                kernels = [r for (t, lib, f), r in results.items()
+                           if t == task and f == file and lib.startswith("jsonx_")
+                           and r.gbps and not r.error]
+                if kernels:
+                    best = max(kernels, key=lambda r: r.gbps)
+                    checks.append((f"{best.library} (fastest kernel) / {argument}",
+                                   ratio_value(best, results.get((task, argument, file)))))
+            elif kind == "kernel_vs_kernel":
+                a, b = argument
+                ra, rb = results.get((task, a, file)), results.get((task, b, file))
+                if ra and rb and not ra.error and not rb.error:
+                    checks.append((f"{a} / {b}", ratio_value(ra, rb)))
             for description, ratio in checks:
                 if ratio is None:
                     continue

@@ -1,4 +1,4 @@
-// simdjson: minify as the closest public stage-1 figure (index), and On-Demand with a full
+// simdjson: its stage 1 alone and minify (index), and On-Demand with a full
 // traversal that touches every value (sax_whole).
 //
 // On-Demand's value parsing is compiled into this file for simdjson's "builtin" implementation,
@@ -7,6 +7,8 @@
 // Its stage 1 is dispatched at run time; both names are in the benchmark context.
 #include <simdjson.h>
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -182,6 +184,30 @@ void minify_case(benchmark::State& state, const corpus_file& file) {
   }
 }
 
+void stage1_case(benchmark::State& state, const corpus_file& file) {
+  // simdjson's stage 1 alone, the exact peer of jsonx's indexer: structurals found, UTF-8
+  // validated, positions flattened into the parser's index, on the active implementation (the
+  // kernel simdjson picked for this CPU). Its input must be padded.
+  simdjson::padded_string padded(file.text);
+  std::unique_ptr<simdjson::internal::dom_parser_implementation> parser;
+  if (auto error = simdjson::get_active_implementation()->create_dom_parser_implementation(
+          padded.size(), simdjson::DEFAULT_MAX_DEPTH, parser)) {
+    state.SkipWithError(simdjson::error_message(error));
+    return;
+  }
+  for (auto _ : state) {
+    if (auto error = parser->stage1(reinterpret_cast<const std::uint8_t*>(padded.data()),
+                                    padded.size(), simdjson::stage1_mode::regular)) {
+      state.SkipWithError(simdjson::error_message(error));
+      break;
+    }
+    benchmark::DoNotOptimize(parser->n_structural_indexes);
+    benchmark::ClobberMemory();
+  }
+  state.counters["structurals"] = static_cast<double>(parser->n_structural_indexes);
+  state.SetLabel(std::string("kernel ") + simdjson::get_active_implementation()->name());
+}
+
 std::string simdjson_version_text() {
   return std::to_string(simdjson::SIMDJSON_VERSION_MAJOR) + "." +
          std::to_string(simdjson::SIMDJSON_VERSION_MINOR) + "." +
@@ -193,6 +219,7 @@ std::string simdjson_version_text() {
 void register_simdjson_cases() {
   for (const corpus_file& file : corpus_files()) {
     register_case("index", "simdjson_minify", file, minify_case);
+    register_case("index", "simdjson_stage1", file, stage1_case);
     register_case("sax_whole", "simdjson_ondemand", file, ondemand_case);
   }
 }

@@ -1,5 +1,6 @@
-// The portable kernel: eight bytes at a time in a 64-bit word (SWAR).
+// The portable kernel: eight bytes at a time in a 64-bit word (simd::detail::swar_vector).
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -9,15 +10,7 @@
 #include "generic_escaper.hpp"
 
 namespace jsonx::detail {
-namespace {
 
-// The kernel's vector is the SWAR word of generic_escaper.hpp.
-struct simd_scalar : swar {
-  static constexpr std::size_t width = 8;
-};
-
-}  // namespace
-
-const escape_kernel escape_kernel_scalar = make_escape_kernel<simd_scalar>();
+const escape_kernel escape_kernel_scalar = make_escape_kernel<simd::detail::swar_vector>();
 
 }  // namespace jsonx::detail

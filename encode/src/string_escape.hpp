@@ -4,12 +4,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "jsonx/encode/detail/small_copy.hpp"
 #include "jsonx/encode/write_options.hpp"
+#include "jsonx/simd/detail/sse2.hpp"  // baseline wrappers of the short-string path, included
+#include "jsonx/simd/detail/swar.hpp"  // here, before any kernel's target region opens
 #include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::detail {

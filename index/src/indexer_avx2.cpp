@@ -3,6 +3,7 @@
 // on any x86-64 and dispatches at run time. Standard headers come first, outside the region, so
 // that no inline standard function is compiled for AVX2 and then picked by the linker for
 // callers on other CPUs.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 

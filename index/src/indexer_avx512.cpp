@@ -1,5 +1,6 @@
 // The AVX-512 + VPCLMULQDQ kernel (the flagship). Only this file is compiled for AVX-512 (by
 // the target region below); see indexer_avx2.cpp for why standard headers come before it.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 

@@ -1,14 +1,49 @@
-// The AVX2 wrapper: a 64-byte block as two 256-bit registers; PCLMULQDQ for the prefix XOR.
-// Included only from indexer_avx2.cpp, which is compiled for AVX2 (see its pragma).
+// The AVX2 wrappers, for code inside an AVX2 target region only (target_avx2_begin.hpp):
+// - avx2_vector: one 256-bit register, the string escaper's step;
+// - simd_avx2: the indexer's 64-byte block as two registers, PCLMULQDQ for the prefix XOR.
 #pragma once
 
 #include <immintrin.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "classification_tables.hpp"
 
 namespace jsonx::simd::detail {
+
+struct avx2_vector {
+  using type = __m256i;
+  static constexpr std::size_t width = 32;
+  static constexpr bool exact_mask = true;  // one bit per byte, exactly the matches
+
+  static __m256i load(const char* p) noexcept {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  }
+  static void store(char* p, __m256i v) noexcept {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+  }
+  // Comparisons give `matches`, a byte vector whose high bits mark the matching bytes: combined
+  // with `|` (GCC's and clang's vector operators) and turned into a bit mask once, by one
+  // vpmovmskb.
+  using matches = __m256i;
+  static std::uint64_t mask(__m256i m) noexcept {
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(m));
+  }
+  static __m256i equal(__m256i v, std::uint8_t c) noexcept {
+    return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(static_cast<char>(c)));
+  }
+  // Unsigned v < c (c >= 1) exactly where max(v, c - 1) == c - 1: AVX2 has no unsigned compare.
+  static __m256i below(__m256i v, std::uint8_t c) noexcept {
+    const __m256i limit = _mm256_set1_epi8(static_cast<char>(c - 1));
+    return _mm256_cmpeq_epi8(_mm256_max_epu8(v, limit), limit);
+  }
+  // The byte's own high bit is the match.
+  static __m256i non_ascii(__m256i v) noexcept { return v; }
+  static std::size_t index_of_first(std::uint64_t mask) noexcept {
+    return static_cast<std::size_t>(_tzcnt_u64(mask));
+  }
+};
 
 struct simd_avx2 {
   static constexpr int batch_blocks = 1;

@@ -1,15 +1,41 @@
-// The AVX-512 wrapper: a 64-byte block is one zmm register and comparisons give 64-bit masks
-// directly. VPCLMULQDQ prefix-XORs the quote masks of four blocks in one instruction.
-// Included only from indexer_avx512.cpp, which is compiled for AVX-512 (see its pragma).
+// The AVX-512 wrappers, for code inside an AVX-512 target region only
+// (target_avx512_begin.hpp). A 64-byte vector is one zmm register and comparisons give 64-bit
+// masks directly.
+// - avx512_vector: one register, the string escaper's step;
+// - simd_avx512: the indexer's block (one register); VPCLMULQDQ prefix-XORs the quote masks of
+//   four blocks in one instruction.
 #pragma once
 
 #include <immintrin.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "classification_tables.hpp"
 
 namespace jsonx::simd::detail {
+
+struct avx512_vector {
+  using type = __m512i;
+  static constexpr std::size_t width = 64;
+  static constexpr bool exact_mask = true;  // one bit per byte, exactly the matches
+
+  static __m512i load(const char* p) noexcept { return _mm512_loadu_si512(p); }
+  static void store(char* p, __m512i v) noexcept { _mm512_storeu_si512(p, v); }
+  // Comparisons write mask registers: `matches` is the mask itself, combined with `|` (kor).
+  using matches = __mmask64;
+  static std::uint64_t mask(__mmask64 m) noexcept { return m; }
+  static __mmask64 equal(__m512i v, std::uint8_t c) noexcept {
+    return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(static_cast<char>(c)));
+  }
+  static __mmask64 below(__m512i v, std::uint8_t c) noexcept {
+    return _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(static_cast<char>(c)));
+  }
+  static __mmask64 non_ascii(__m512i v) noexcept { return _mm512_movepi8_mask(v); }
+  static std::size_t index_of_first(std::uint64_t mask) noexcept {
+    return static_cast<std::size_t>(_tzcnt_u64(mask));
+  }
+};
 
 struct simd_avx512 {
   static constexpr int batch_blocks = 4;

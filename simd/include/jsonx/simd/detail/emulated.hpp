@@ -1,17 +1,60 @@
 // Portable emulations of the wide kernels' geometries: plain C++ (no target flags, any CPU) with
-// the interface and the semantics of simd_avx2 and simd_avx512, so that the generic indexer runs
-// with their batch sizes and vector splits on every machine. A bug in code written for a width
+// the interface and the semantics of simd_avx2 and simd_avx512 (and of avx2_vector and
+// avx512_vector: emulated_vector<32>, <64>), so that the generic indexer and the string escaper
+// run with their batch sizes and vector widths on every machine. A bug in code written for a width
 // (a batch of four blocks, a 32-byte half) then fails the tests on any CPU, not only on one that
 // has the instructions. They are selected by name (JSONX_KERNEL, force_kernel(), options), never
 // by run-time dispatch, and are slow: they classify byte by byte, like simd_scalar.
 #pragma once
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "scalar.hpp"
 
 namespace jsonx::simd::detail {
+
+// A vector of Width bytes with one exact mask bit per byte, as avx2_vector (32) and
+// avx512_vector (64) give.
+template <std::size_t Width>
+struct emulated_vector {
+  static_assert(Width <= 64, "the mask has one bit per byte in a 64-bit word");
+  static constexpr std::size_t width = Width;
+  static constexpr bool exact_mask = true;
+  struct type {
+    std::uint8_t bytes[Width];
+  };
+
+  static type load(const char* p) noexcept {
+    type v;
+    std::memcpy(v.bytes, p, Width);
+    return v;
+  }
+  static void store(char* p, const type& v) noexcept { std::memcpy(p, v.bytes, Width); }
+
+  using matches = std::uint64_t;  // already the mask: combine with |
+  static std::uint64_t mask(std::uint64_t m) noexcept { return m; }
+  template <class Predicate>
+  static std::uint64_t mask_of(const type& v, Predicate is) noexcept {
+    std::uint64_t m = 0;
+    for (std::size_t i = 0; i < Width; ++i) m |= static_cast<std::uint64_t>(is(v.bytes[i])) << i;
+    return m;
+  }
+  static std::uint64_t equal(const type& v, std::uint8_t c) noexcept {
+    return mask_of(v, [c](std::uint8_t x) { return x == c; });
+  }
+  static std::uint64_t below(const type& v, std::uint8_t c) noexcept {
+    return mask_of(v, [c](std::uint8_t x) { return x < c; });
+  }
+  static std::uint64_t non_ascii(const type& v) noexcept {
+    return mask_of(v, [](std::uint8_t x) { return x >= 0x80; });
+  }
+  static std::size_t index_of_first(std::uint64_t mask) noexcept {
+    return static_cast<std::size_t>(std::countr_zero(mask));
+  }
+};
 
 // The low 64 bits of the carry-less product of a and b: what PCLMULQDQ computes, and what
 // VPCLMULQDQ computes in each 128-bit lane, with immediate 0x00. With b all ones, bit i of the
