@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,26 @@ bool stdout_is_machine_readable(int argc, char** argv) {
   return false;
 }
 
+// "AMD EPYC (family 26, model 2)": the model name and, since a virtual machine's name can be
+// as vague as that, the family and model numbers; from /proc/cpuinfo (Linux), else "unknown".
+std::string cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line, name, family, model;
+  const auto value = [](const std::string& l) {
+    const std::size_t colon = l.find(':');
+    return colon == std::string::npos || colon + 2 > l.size() ? std::string() : l.substr(colon + 2);
+  };
+  while (std::getline(cpuinfo, line) && (name.empty() || family.empty() || model.empty())) {
+    if (name.empty() && line.rfind("model name", 0) == 0) name = value(line);
+    if (family.empty() && line.rfind("cpu family", 0) == 0) family = value(line);
+    if (model.empty() && line.rfind("model\t", 0) == 0) model = value(line);
+  }
+  if (name.empty()) return "unknown";
+  if (!family.empty())
+    name += " (family " + family + (model.empty() ? "" : ", model " + model) + ")";
+  return name;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -35,6 +56,7 @@ int main(int argc, char** argv) {
   std::vector<context_entry> context = jsonx_context();
   for (context_entry& entry : simdjson_context()) context.push_back(std::move(entry));
   context.push_back({"corpus_directory", jsonx::corpus::directory().string()});
+  context.push_back({"cpu_model", cpu_model()});
 
   std::string header = "jsonx_bench:";
   for (const context_entry& entry : context) header += " " + entry.key + "=" + entry.value;

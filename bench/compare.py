@@ -368,6 +368,82 @@ def context_text(report):
     return "Kernels: " + ", ".join(facts) if facts else ""
 
 
+# The README's table: one row per task, jsonx against the fastest peer on each file (the index
+# against simdjson's stage 1, with jsonx's fastest kernel; chunked tasks against jsonx's own
+# whole-buffer task).
+README_TASKS = ["index", "sax_whole", "sax_chunked_64k", "parse_dom", "serialize",
+                "decode_typed", "encode_typed", "ndjson"]
+README_BEGIN = "<!-- compare.py --readme: begin -->"
+README_END = "<!-- compare.py --readme: end -->"
+
+
+def readme_cell(mine, other, other_name, file):
+    if mine is None or other is None or mine.error or other.error or not mine.gbps or not other.gbps:
+        return "-"
+    ratio = mine.gbps / other.gbps
+    if file in SMALL_FILES and mine.ns is not None and other.ns is not None:
+        figures = f"{mine.ns:.0f} vs {other.ns:.0f} ns"
+    else:
+        figures = f"{mine.gbps:.2f} vs {other.gbps:.2f} GB/s"
+    return f"**{ratio:.2f}x** {other_name} ({figures})"
+
+
+def readme_table(results, report):
+    """The table README.md shows, with the machine and kernels it was measured on."""
+    context = report.get("context", {})
+    files = ordered({f for (_, _, f) in results if f in FILE_ORDER}, FILE_ORDER)
+    rows = []
+    for task in README_TASKS:
+        cells = []
+        for file in files:
+            mine = results.get((task, "jsonx", file))
+            if task == "index":
+                kernels = [r for (t, lib, f), r in results.items()
+                           if t == task and f == file and lib.startswith("jsonx_")
+                           and r.gbps and not r.error]
+                mine = max(kernels, key=lambda r: r.gbps) if kernels else None
+                other = results.get((task, "simdjson_stage1", file))
+                cell = readme_cell(mine, other, "simdjson_stage1", file)
+                cells.append(cell if cell == "-" else f"{cell}, {mine.library}")
+                continue
+            base = own_base_task(results, task) if "_chunked_" in task else None
+            if base:
+                other = results.get((base, "jsonx", file))
+                cells.append(readme_cell(mine, other, f"{base}/jsonx", file))
+                continue
+            peers = [r for (t, lib, f), r in results.items()
+                     if t == task and f == file and not is_jsonx(lib) and r.gbps and not r.error]
+            other = max(peers, key=lambda r: r.gbps) if peers else None
+            cells.append(readme_cell(mine, other, other.library if other else "", file))
+        if any(cell != "-" for cell in cells):
+            rows.append([f"`{task}`"] + cells)
+    if not rows:
+        return ""
+    when = context.get("date", "?")[:10]
+    facts = [f"CPU: {context.get('cpu_model', 'unknown')}, {context.get('num_cpus', '?')} cores",
+             f"jsonx kernel {context.get('jsonx_default_kernel', '?')} (supported: "
+             f"{context.get('jsonx_supported_kernels', '?')})",
+             f"simdjson {context.get('simdjson_version', '?')} on "
+             f"{context.get('simdjson_implementation', '?')}",
+             f"run of {when}"]
+    lines = [README_BEGIN,
+             "jsonx against the fastest peer on each task and file (ratio above 1: jsonx is "
+             "faster; medians of interleaved repetitions, input bytes per CPU second). " +
+             "; ".join(facts) + ".", "",
+             table(["task"] + files, rows), README_END]
+    return "\n".join(lines)
+
+
+def replace_readme_table(path, text):
+    with open(path) as f:
+        readme = f.read()
+    begin, end = readme.find(README_BEGIN), readme.find(README_END)
+    if begin < 0 or end < begin:
+        sys.exit(f"compare.py: {path} has no {README_BEGIN} ... {README_END} markers")
+    with open(path, "w") as f:
+        f.write(readme[:begin] + text + readme[end + len(README_END):])
+
+
 def run_benchmark(args, output_path):
     command = [args.binary, f"--benchmark_repetitions={args.repetitions}",
                f"--benchmark_out={output_path}", "--benchmark_out_format=json",
@@ -401,6 +477,9 @@ def main():
                         help="run each case's repetitions back to back (default: interleaved)")
     parser.add_argument("--json-in", help="read this saved JSON report instead of running")
     parser.add_argument("--json-out", help="also keep the JSON report in this file")
+    parser.add_argument("--readme", metavar="FILE",
+                        help="also write the one-table summary between the compare.py markers "
+                             "of FILE (README.md)")
     parser.add_argument("extra", nargs="*", help="more arguments for jsonx_bench (after --)")
     args = parser.parse_args()
 
@@ -425,6 +504,10 @@ def main():
     for task in ordered({task for (task, _, _) in results}, TASK_ORDER):
         print(task_tables(results, task))
     print(goal_lines(results))
+    summary = readme_table(results, report)
+    print(summary)
+    if args.readme and summary:
+        replace_readme_table(args.readme, summary)
 
 
 if __name__ == "__main__":
