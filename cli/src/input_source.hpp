@@ -1,19 +1,20 @@
-// One input of the jsonx tool: a file or standard input, plain or gzip-compressed, read in
-// chunks of an exact size so that the parser sees the same cut points whether the bytes come
-// from a disk, a pipe, a terminal or a decompressor (a pipe's read() returns whatever is there;
+// One input of the jsonx tool: a file or standard input, plain or gzip-compressed, read through
+// the library's sources (an fd_source under a gzip_source that decompresses gzip input,
+// recognised by its magic bytes, and passes anything else through). What is the tool's own:
+// the name shown in messages, the byte counts of the progress bar, the messages themselves,
+// and chunks of an exact size, so that the parser sees the same cut points whether the bytes
+// come from a disk, a pipe, a terminal or the decompressor (a source returns whatever it has;
 // we keep reading until the chunk is full or the input ends).
-//
-// Gzip is recognised by its magic bytes (1f 8b), which no JSON text can start with, so a
-// compressed stream on standard input works too; it is decompressed through Boost.Iostreams'
-// gzip_decompressor, chunk by chunk, never whole.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+
+#include "jsonx/stream/gzip_source.hpp"
+#include "jsonx/stream/source.hpp"
 
 namespace jsonx::cli {
 
@@ -37,33 +38,35 @@ class input_source {
   /// Bytes of JSON handed out so far (after decompression).
   std::uint64_t bytes_read() const noexcept { return bytes_read_; }
   /// Bytes taken from the file or pipe so far (before decompression): the progress position.
-  std::uint64_t raw_bytes_read() const noexcept { return raw_bytes_read_; }
+  std::uint64_t raw_bytes_read() const noexcept { return raw_.bytes_read(); }
   /// The size of the file, if it is a regular file (not a pipe or a terminal).
   std::optional<std::uint64_t> raw_size() const noexcept { return raw_size_; }
-  bool compressed() const noexcept { return gzip_ != nullptr; }
 
  private:
-  struct gzip_chain;
-  friend struct gzip_chain;
+  // The descriptor's bytes (an fd_source), counted on their way to the decompressor.
+  class counted_fd_source final : public stream::source {
+   public:
+    explicit counted_fd_source(int fd) noexcept : fd_(fd) {}
+    stream::read_result read_some(char* buffer, std::size_t size) override;
+    std::uint64_t bytes_read() const noexcept { return bytes_read_; }
 
-  // The undecompressed bytes: first those read to look for the magic, then read(2).
-  // Returns 0 at the end; on error sets error_ and returns 0.
-  std::size_t read_raw(char* data, std::size_t size);
-  std::size_t read_plain(std::span<char> buffer);
-  std::size_t read_decompressed(std::span<char> buffer);
+   private:
+    stream::fd_source fd_;
+    std::uint64_t bytes_read_ = 0;
+  };
 
-  int fd_ = -1;
-  bool owns_fd_ = false;
-  bool at_end_ = false;
-  unsigned char magic_[2] = {};
-  std::size_t magic_size_ = 0;   // bytes read to look for the magic
-  std::size_t magic_given_ = 0;  // of which handed out again
-  std::uint64_t bytes_read_ = 0;
-  std::uint64_t raw_bytes_read_ = 0;
-  std::optional<std::uint64_t> raw_size_;
-  std::unique_ptr<gzip_chain> gzip_;
+  // The descriptor of `path` ("-": standard input), or -1 with `error` set.
+  static int open_input(const std::string& path, std::string& error);
+
   std::string display_name_;
   std::string error_;
+  bool owns_fd_;  // not standard input
+  int fd_;
+  counted_fd_source raw_;
+  stream::gzip_source json_;
+  std::optional<std::uint64_t> raw_size_;
+  std::uint64_t bytes_read_ = 0;
+  bool at_end_ = false;
 };
 
 }  // namespace jsonx::cli

@@ -83,6 +83,38 @@ function(cli_case_gzip)
   run_jsonx(ARGS validate "${WORK_DIR}/truncated.json.gz" EXPECT_STATUS 2)
   expect_match("${run_err}" "^jsonx: cannot read '[^']*truncated.json.gz': gzip data truncated\n$"
                "a truncated gzip stream")
+  execute_process(COMMAND head -c -4 "${compressed}" OUTPUT_FILE "${WORK_DIR}/cut_footer.json.gz")
+  run_jsonx(ARGS validate "${WORK_DIR}/cut_footer.json.gz" EXPECT_STATUS 2)
+  expect_match("${run_err}" "^jsonx: cannot read '[^']*cut_footer.json.gz': gzip data truncated or its footer malformed\n$"
+               "a gzip stream cut inside its footer")
+
+  # Standard input through a pipe: no size, and reads of whatever the pipe holds.
+  foreach(chunk_size 1 64k)
+    execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${compressed}"
+                    COMMAND "${JSONX}" min --chunk-size ${chunk_size} -
+                    RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    expect_equal("${statuses}" "0;0" "cat all_kinds.json.gz | jsonx min --chunk-size ${chunk_size} -: ${err}")
+    expect_equal("${out}" "${expected_min}" "gzip through a pipe, --chunk-size ${chunk_size}")
+  endforeach()
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${compressed}"
+                  COMMAND "${JSONX}" validate --progress -
+                  RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  expect_equal("${statuses}" "0;0" "cat all_kinds.json.gz | jsonx validate --progress -: ${err}")
+  expect_equal("${out}" "<stdin>: valid JSON (${all_kinds_bytes} bytes)\n"
+               "gzip through a pipe: the bytes are the JSON's")
+  expect_match("${err}" "^\r<stdin>  0\\.0 MB${esc}\\[K\r${esc}\\[K$"
+               "--progress on a gzip pipe: bytes read, no percentage")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${WORK_DIR}/truncated.json.gz"
+                  COMMAND "${JSONX}" validate -
+                  RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  expect_equal("${statuses}" "0;2" "cat truncated.json.gz | jsonx validate -")
+  expect_match("${err}" "^jsonx: cannot read '<stdin>': gzip data truncated\n$"
+               "a truncated gzip stream through a pipe")
+
+  # The progress bar compares the compressed bytes read with the file's size.
+  run_jsonx(ARGS validate --progress "${compressed}" EXPECT_STATUS 0)
+  expect_match("${run_err}" "^\r[^\n]*all_kinds.json.gz 100% \\[=+\\] 0\\.0 / 0\\.0 MB${esc}\\[K\r${esc}\\[K$"
+               "--progress on a .gz file: compressed bytes against the file's size")
 endfunction()
 
 # The NDJSON file of the --lines cases: good, bad and blank lines, CRLF line ends, and a last

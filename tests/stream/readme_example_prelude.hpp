@@ -19,6 +19,7 @@
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/encoder.hpp"
+#include "jsonx/stream/gzip_source.hpp"
 #include "jsonx/stream/iostreams.hpp"
 #include "jsonx/stream/push_decoder.hpp"
 #include "jsonx/stream/source.hpp"

@@ -1,5 +1,6 @@
 // Everything of jsonx in one include (the Boost.Iostreams adapters excepted: include
-// <jsonx/stream/iostreams.hpp> for those). Each layer's own header is lighter:
+// <jsonx/stream/iostreams.hpp> and <jsonx/stream/gzip_source.hpp> for those). Each layer's own
+// header is lighter:
 //
 //   <jsonx/sax/push_parser.hpp>   the push parser and jsonx::parse() with your handler
 //   <jsonx/encode/encode.hpp>     the writer, sinks, the resumable serializer, minify/pretty

@@ -1,11 +1,16 @@
 // Parses a string with an installed jsonx, and round-trips it through the DOM, typed binding and
-// the stream decoder, all from the umbrella header: proves the headers, the static libraries
-// and the exported targets are complete. Exit status 0 on success.
+// the stream decoder, all from the umbrella header, then decodes gzip through
+// jsonx::stream_iostreams: proves the headers, the static libraries and the exported targets
+// are complete. Exit status 0 on success.
 #include <cstdio>
 #include <string>
 #include <string_view>
 
+#include <boost/iostreams/device/back_inserter.hpp>
+#include <boost/iostreams/filter/gzip.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
 #include <jsonx/jsonx.hpp>
+#include <jsonx/stream/gzip_source.hpp>
 #include <map>
 #include <vector>
 
@@ -69,6 +74,23 @@ int main() {
   if (compact != R"({"id":7,"tags":["a","b"]})" || typed.at("tags").size() != 2 || count != 3) {
     std::fprintf(stderr, "consumer: the DOM, binding or stream layer gave %s, %zu, %d\n",
                  compact.c_str(), typed.at("tags").size(), count);
+    return 1;
+  }
+  // gzip, made by Boost.Iostreams, read back through jsonx::stream::gzip_source.
+  std::string compressed;
+  {
+    boost::iostreams::filtering_ostream zip;
+    zip.push(boost::iostreams::gzip_compressor());
+    zip.push(boost::iostreams::back_inserter(compressed));
+    zip << "[1, 2] [3]";
+  }
+  jsonx::stream::memory_source compressed_source(compressed);
+  jsonx::stream::gzip_source gunzipped(compressed_source);
+  jsonx::stream::decoder gzip_values(gunzipped);
+  std::string gzip_text;
+  for (jsonx::dom::document doc; gzip_values.decode(doc);) gzip_text += jsonx::dom::to_string(doc);
+  if (gzip_text != "[1,2][3]") {
+    std::fprintf(stderr, "consumer: gzip_source gave %s\n", gzip_text.c_str());
     return 1;
   }
   std::printf("consumer: parsed with the %s kernel: %s\n",

@@ -11,7 +11,10 @@
 //   gz.push(boost::iostreams::file_source("log.json.gz", std::ios::binary));
 //   jsonx::stream::istream_source in(gz);            // decoder(in) reads the inflated bytes
 //
-// Header only: include it where Boost.Iostreams is available (jsonx_io links it).
+// For gzip read from any source (a file, a pipe, a socket), gzip_source.hpp is simpler.
+//
+// Header only: include it where Boost.Iostreams is available (jsonx::stream_iostreams links
+// it).
 #pragma once
 
 #include <cstddef>
