@@ -10,6 +10,10 @@
 //   void prefix_xor(const uint64_t* in, uint64_t* out);   // batch_blocks masks at once
 //   static constexpr int batch_blocks;
 //   uint64_t popcount(uint64_t), trailing_zeros(uint64_t) (64 for 0)
+// and may provide (else the generic versions below, through a staging copy, are used):
+//   block load_partial(const uint8_t* p, unsigned n);   // n < 64 bytes, then spaces
+//   block block_ending_with(const uint8_t (&last3)[3]); // bytes 61-63 = last3, rest unused
+//   void flatten(uint32_t* out, size_t& count, uint32_t base, uint64_t bits);
 #pragma once
 
 #include <cstdint>
@@ -33,7 +37,10 @@ struct generic_indexer {
     std::uint64_t* escape_words;
     std::size_t count = 0;
     std::uint64_t newline_count = 0;
-    std::int64_t last_newline = -1;
+    // The last block with a newline and its newline bits: the offset of the last newline is
+    // worked out once, at the end of the call, not per block.
+    std::uint64_t last_newline_bits = 0;
+    std::uint32_t last_newline_block = 0;
     block previous{};                  // the block before, for UTF-8 sequences crossing blocks
     bool previous_incomplete = false;  // the previous block ends inside a UTF-8 sequence
   };
@@ -44,6 +51,10 @@ struct generic_indexer {
   [[gnu::always_inline]] static inline void flatten(std::uint32_t* out, std::size_t& count,
                                                     std::uint32_t base,
                                                     std::uint64_t bits) noexcept {
+    if constexpr (requires { Simd::has_flatten; }) {
+      Simd::flatten(out, count, base, bits);  // the wrapper's own (AVX-512: compress)
+      return;
+    }
     if (bits == 0) return;
     std::uint32_t* p = out + count;
     const std::size_t n = Simd::popcount(bits);
@@ -55,6 +66,32 @@ struct generic_indexer {
       p += 8;
     }
     count += n;
+  }
+
+  // The first n (< 64) bytes at p, then spaces: nothing past p + n is read. Spaces change none
+  // of the carries, which are taken at the last real byte.
+  [[gnu::always_inline]] static inline block load_partial(const std::uint8_t* p,
+                                                          unsigned n) noexcept {
+    if constexpr (requires { Simd::load_partial(p, n); }) {
+      return Simd::load_partial(p, n);  // the wrapper's own (AVX-512: a masked load)
+    } else {
+      alignas(64) std::uint8_t staging[64];
+      std::memset(staging, ' ', sizeof staging);
+      std::memcpy(staging, p, n);
+      return Simd::load(staging);
+    }
+  }
+
+  // The block "before" the first one of a call: only its last three bytes are ever read (by
+  // the UTF-8 check of sequences crossing into the call), the last three bytes seen.
+  static inline block block_ending_with(const std::uint8_t (&last3)[3]) noexcept {
+    if constexpr (requires { Simd::block_ending_with(last3); }) {
+      return Simd::block_ending_with(last3);
+    } else {
+      alignas(64) std::uint8_t bytes[64] = {};
+      std::memcpy(bytes + 61, last3, 3);
+      return Simd::load(bytes);
+    }
   }
 
   static inline bool ends_incomplete(const std::uint8_t* last3) noexcept {
@@ -72,11 +109,18 @@ struct generic_indexer {
     block blocks[Simd::batch_blocks];
     std::uint64_t backslash[Simd::batch_blocks];
     std::uint64_t quotes[Simd::batch_blocks];
-    std::uint64_t in_string[Simd::batch_blocks];
+    // Zero-initialised: GCC cannot see that a short batch reads only the blocks it wrote.
+    std::uint64_t in_string[Simd::batch_blocks] = {};
     indexer_state& st = s.state;
 
+    // The three loops over a batch's blocks are unrolled (clang reads GCC's pragma too): as
+    // loops they kept the blocks and their masks in arrays on the stack, each block stored and
+    // reloaded (measured 9% slower on twitter.json with AVX-512).
+#pragma GCC unroll 4
     for (int b = 0; b < block_count; ++b) {
-      blocks[b] = Simd::load(data + 64 * b);
+      blocks[b] = valid_in_last < 64 && b == block_count - 1
+                      ? load_partial(data + 64 * b, valid_in_last)
+                      : Simd::load(data + 64 * b);
       unsigned valid = (b == block_count - 1) ? valid_in_last : 64;
       backslash[b] = Simd::equal(blocks[b], '\\');
       quotes[b] = Simd::equal(blocks[b], '"');
@@ -89,6 +133,7 @@ struct generic_indexer {
     // whole batch at once, then each block flipped by the parity of the quotes before it.
     std::uint64_t prefix[Simd::batch_blocks];
     Simd::prefix_xor(quotes, prefix, block_count);
+#pragma GCC unroll 4
     for (int b = 0; b < block_count; ++b) {
       in_string[b] = prefix[b] ^ st.in_string;
       // Arithmetic shift: all ones if the block ends inside a string. Padding bytes hold no
@@ -96,6 +141,7 @@ struct generic_indexer {
       st.in_string = static_cast<std::uint64_t>(static_cast<std::int64_t>(in_string[b]) >> 63);
     }
 
+#pragma GCC unroll 4
     for (int b = 0; b < block_count; ++b) {
       const block& bytes = blocks[b];
       const unsigned valid = (b == block_count - 1) ? valid_in_last : 64;
@@ -136,13 +182,20 @@ struct generic_indexer {
                                                : index_error::control_char_in_string;
         result.error_offset = block_base + at;
       }
-      s.escape_words[block_base / 64] =
-          masks::escaped_string_ends(inside, backslash[b], closing, st.escape_in_string);
-      flatten(s.positions, s.count, block_base, kept);
-      if (newlines != 0) {
-        s.newline_count += Simd::popcount(newlines);
-        s.last_newline = block_base + 63 - __builtin_clzll(newlines);
+      // Most blocks have no backslash inside a string and no string open since one: their word
+      // is zero and the carry stays zero, without the add chain that carries a string's "has a
+      // backslash" to its closing quote (a loop-carried dependency of several cycles a block).
+      std::uint64_t escape_word = 0;
+      if (((backslash[b] & inside) | st.escape_in_string) != 0) {
+        escape_word =
+            masks::escaped_string_ends(inside, backslash[b], closing, st.escape_in_string);
       }
+      s.escape_words[block_base / 64] = escape_word;
+      flatten(s.positions, s.count, block_base, kept);
+      s.newline_count += Simd::popcount(newlines);
+      // Selects, not branches (conditional moves).
+      s.last_newline_block = newlines != 0 ? block_base : s.last_newline_block;
+      s.last_newline_bits = newlines != 0 ? newlines : s.last_newline_bits;
       if (errors != 0) return false;
 
       s.previous = bytes;
@@ -166,12 +219,11 @@ struct generic_indexer {
       ~write_back() { to = s.state; }
     } writer{s, state};
 
-    // The block "before" the first one: zeros, then the last three bytes seen.
-    alignas(64) std::uint8_t previous_bytes[64] = {};
-    std::memcpy(previous_bytes + 61, state.utf8_tail, 3);
-    s.previous = Simd::load(previous_bytes);
+    s.previous = block_ending_with(state.utf8_tail);
     s.previous_incomplete = state.utf8_incomplete();
 
+    // Whole batches, then what is left (up to batch_blocks blocks, the last one possibly
+    // partial) as one more batch: a short input is one call of process_batch.
     constexpr std::size_t batch_bytes = 64 * Simd::batch_blocks;
     std::size_t offset = 0;
     bool ok = true;
@@ -179,20 +231,12 @@ struct generic_indexer {
       ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), Simd::batch_blocks,
                          64, result);
     }
-    for (; ok && offset + 64 <= length; offset += 64) {
-      ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), 1, 64, result);
-    }
     if (ok && offset < length) {
-      // The tail: copied into a staging block padded with spaces, so no byte past `length` is
-      // read. Spaces change none of the carries, which are taken at the last real byte; the
-      // UTF-8 check still sees the block before (s.previous) for sequences crossing into it.
-      const std::size_t tail = length - offset;
-      alignas(64) std::uint8_t staging[64];
-      std::memset(staging, ' ', sizeof staging);
-      std::memcpy(staging, data + offset, tail);
-      ok = process_batch(s, staging, static_cast<std::uint32_t>(offset), 1,
-                         static_cast<unsigned>(tail), result);
-      offset = length;
+      const std::size_t left = length - offset;  // 1 .. batch_bytes - 1
+      const int blocks = static_cast<int>((left + 63) / 64);
+      const unsigned valid_in_last = static_cast<unsigned>(left - 64 * (blocks - 1));
+      ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), blocks,
+                         valid_in_last, result);
     }
 
     // The last three bytes, for UTF-8 sequences that continue in the next call.
@@ -205,7 +249,10 @@ struct generic_indexer {
     }
     result.structural_count = s.count;
     result.newline_count = s.newline_count;
-    result.last_newline = s.last_newline;
+    result.last_newline = s.last_newline_bits == 0
+                              ? -1
+                              : static_cast<std::int64_t>(s.last_newline_block) + 63 -
+                                    static_cast<std::int64_t>(__builtin_clzll(s.last_newline_bits));
     return result;
   }
 };

@@ -25,8 +25,8 @@ bool cpu_has_avx2_kernel() noexcept {
 bool cpu_has_avx512_kernel() noexcept {
   return cpu_has_avx2_kernel() && __builtin_cpu_supports("avx512f") &&
          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("vpclmulqdq") &&
-         !running_under_valgrind();
+         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vbmi2") &&
+         __builtin_cpu_supports("vpclmulqdq") && !running_under_valgrind();
 }
 
 kernel_id detect_default() noexcept {

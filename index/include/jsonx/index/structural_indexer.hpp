@@ -55,8 +55,10 @@ struct index_result {
 };
 
 /// Capacity `positions` must have for `length` bytes.
+/// (One per byte at most, plus the slack the kernels' unconditional group stores write into:
+/// up to 15 entries past the last one.)
 constexpr std::size_t positions_capacity(std::size_t length) noexcept {
-  return length + 8;
+  return length + 16;
 }
 /// Words `escaped_string_ends` must have for `length` bytes.
 constexpr std::size_t escape_bits_capacity(std::size_t length) noexcept {

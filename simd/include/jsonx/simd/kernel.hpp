@@ -16,7 +16,8 @@ namespace jsonx::simd {
 enum class kernel_id : std::uint8_t {
   scalar,  ///< portable C++, any CPU
   avx2,    ///< AVX2 + PCLMULQDQ + BMI1/2
-  avx512,  ///< AVX-512 F/BW/VL + VPCLMULQDQ (four quote masks prefix-XORed per instruction)
+  avx512,  ///< AVX-512 F/BW/VL/DQ/VBMI2 + VPCLMULQDQ (four quote masks prefix-XORed per
+           ///< instruction, positions compressed with VPCOMPRESSB)
   /// Portable C++ with the AVX2 kernels' geometry (32-byte vectors, two per 64-byte block, one
   /// block per batch), on any CPU. For tests and fuzzers: never chosen by run-time dispatch.
   avx2_emulated,

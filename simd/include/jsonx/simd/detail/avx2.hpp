@@ -55,6 +55,13 @@ struct simd_avx2 {
     return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32))};
   }
+  // A block whose bytes 61-63 are last3 (the rest is never read): a broadcast of a 32-bit word
+  // whose top three bytes are last3 puts them at bytes 29-31 of the high half, no memory used.
+  static block block_ending_with(const std::uint8_t (&last3)[3]) noexcept {
+    const std::uint32_t word = (std::uint32_t{last3[0]} << 8) | (std::uint32_t{last3[1]} << 16) |
+                               (std::uint32_t{last3[2]} << 24);
+    return {_mm256_setzero_si256(), _mm256_set1_epi32(static_cast<int>(word))};
+  }
   static std::uint64_t bits(__m256i lo, __m256i hi) noexcept {
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(lo)) |
            (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hi))) << 32);

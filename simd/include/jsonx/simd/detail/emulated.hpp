@@ -70,6 +70,21 @@ constexpr std::uint64_t carryless_multiply_low(std::uint64_t a, std::uint64_t b)
 // simd_scalar's), and blocks come in batches of four whose quote masks are prefix-XORed together.
 struct simd_avx512_emulated : simd_scalar {
   static constexpr int batch_blocks = 4;
+  static constexpr bool has_flatten = true;
+
+  // As simd_avx512::flatten: the indices of the set bits packed, the rest of the 64 zero, and
+  // stored in whole groups of 16 entries (base + index), as many groups as the count needs.
+  static void flatten(std::uint32_t* out, std::size_t& count, std::uint32_t base,
+                      std::uint64_t bits) noexcept {
+    std::uint8_t packed[64] = {};
+    std::size_t n = 0;
+    for (int i = 0; i < 64; ++i)
+      if ((bits >> i) & 1) packed[n++] = static_cast<std::uint8_t>(i);
+    std::uint32_t* p = out + count;
+    const std::size_t groups = n <= 16 ? 1 : (n + 15) / 16;
+    for (std::size_t i = 0; i < 16 * groups; ++i) p[i] = base + packed[i];
+    count += n;
+  }
 
   // As simd_avx512::prefix_xor: mask b sits in the low quadword of 128-bit lane b of a 512-bit
   // register, the lanes past `count` hold zeros, and each lane's low quadword is multiplied

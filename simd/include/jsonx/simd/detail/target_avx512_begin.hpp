@@ -7,13 +7,14 @@
 #define JSONX_SIMD_TARGET_REGION
 
 #if defined(__clang__)
-#pragma clang attribute push(                                                                  \
-    __attribute__((                                                                            \
-        target("avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt"))), \
+#pragma clang attribute push(                                                                       \
+    __attribute__((target(                                                                          \
+        "avx512f,avx512bw,avx512vl,avx512dq,avx512vbmi2,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt"))), \
     apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx512f,avx512bw,avx512vl,avx512dq,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt")
+#pragma GCC target( \
+    "avx512f,avx512bw,avx512vl,avx512dq,avx512vbmi2,vpclmulqdq,avx2,bmi,bmi2,pclmul,popcnt")
 #pragma GCC diagnostic push
 // GCC 12's avx512fintrin.h builds some vectors from an uninitialised "undefined" value on
 // purpose (_mm512_undefined_*), which -Wmaybe-uninitialized reports inside the intrinsics.
