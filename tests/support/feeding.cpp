@@ -38,6 +38,13 @@ std::string chunking::describe() const {
   return "?";
 }
 
+std::vector<simd::kernel_id> supported_kernels() {
+  std::vector<simd::kernel_id> kernels;
+  for (simd::kernel_id k : simd::all_kernels)
+    if (simd::kernel_supported(k)) kernels.push_back(k);
+  return kernels;
+}
+
 std::string verdict(const parse_outcome& outcome) {
   if (outcome.accepted) return "accepted";
   return outcome.error.code.message() + " at byte " + std::to_string(outcome.error.offset) +

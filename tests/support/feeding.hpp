@@ -12,8 +12,10 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 #include "jsonx/sax/push_parser.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::test {
 
@@ -124,6 +126,9 @@ class reused_parser {
   Recorder recorder_;
   push_parser<Recorder> parser_;
 };
+
+/// The kernels this CPU runs.
+std::vector<simd::kernel_id> supported_kernels();
 
 /// Options that force `kernel` (parse_options::kernel) on top of `base`.
 inline parse_options with_kernel(simd::kernel_id kernel, parse_options base = {}) {
