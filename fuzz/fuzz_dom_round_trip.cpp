@@ -206,9 +206,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view text = input.text;
 
   // The push parser's verdict, with a handler: the DOM must agree with it.
-  recording_handler events;
+  text_recorder events;
   jsonx::parse_error sax_error;
   jsonx::parse(text, events, sax_error);
+  check_recorder(events, "the push parser: a recorder check failed", text);
   const dom_outcome sax_verdict = outcome_of(sax_error);
 
   jsonx::dom::parser whole_parser;
