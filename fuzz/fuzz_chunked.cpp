@@ -11,10 +11,11 @@
 // parse, passes the recorder's own checks (a number equals what its text converts to, strings
 // are valid UTF-8, string parts never split a UTF-8 sequence) and the feeding's (feed(),
 // finish(), error(), failed() and bytes_consumed() agree), that an error's line and column
-// match its offset, and that simdjson (the oracle) agrees where both are
-// defined: simdjson rejects the numbers we deliver as on_number_text (integers beyond 64 bits,
-// numbers beyond double range), so those inputs are not compared, nor those where either side
-// hits its depth limit (1024 for both).
+// match its offset, and that simdjson (the oracle: the walk of tests/support/simdjson_walker,
+// which the differential tests compare with too) agrees where both are defined: simdjson rejects
+// the numbers we deliver as on_number_text (integers beyond 64 bits, numbers beyond double
+// range), so those inputs are not compared, nor those where either side hits its depth limit
+// (1024 for both).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -22,86 +23,14 @@
 #include <string_view>
 #include <vector>
 
-#include <simdjson.h>
-
 #include "fuzz_support.hpp"
+#include "support/simdjson_walker.hpp"
 
 namespace {
 
 using namespace jsonx::fuzz;
-using jsonx::test::append_double;
-using jsonx::test::append_end;
-using jsonx::test::append_int64;
-using jsonx::test::append_sized;
-using jsonx::test::append_uint64;
-
-// Writes simdjson's tree as the event log our parser would produce without number texts (the
-// format of tests/support/event_log.hpp).
-void walk_simdjson(simdjson::dom::element element, std::string& log) {
-  using simdjson::dom::element_type;
-  switch (element.type()) {
-    case element_type::ARRAY: {
-      log += "[\n";
-      std::size_t count = 0;
-      simdjson::dom::array array;
-      check(element.get(array) == simdjson::SUCCESS, "simdjson: not an array");
-      for (simdjson::dom::element child : array) {
-        walk_simdjson(child, log);
-        ++count;
-      }
-      append_end(log, ']', count);
-      break;
-    }
-    case element_type::OBJECT: {
-      log += "{\n";
-      std::size_t count = 0;
-      simdjson::dom::object object;
-      check(element.get(object) == simdjson::SUCCESS, "simdjson: not an object");
-      for (simdjson::dom::key_value_pair field : object) {
-        append_sized(log, 'k', field.key);
-        log += '\n';
-        walk_simdjson(field.value, log);
-        ++count;
-      }
-      append_end(log, '}', count);
-      break;
-    }
-    case element_type::INT64: {
-      std::int64_t value = 0;
-      check(element.get(value) == simdjson::SUCCESS, "simdjson: not an int64");
-      append_int64(log, value);
-      break;
-    }
-    case element_type::UINT64: {
-      std::uint64_t value = 0;
-      check(element.get(value) == simdjson::SUCCESS, "simdjson: not a uint64");
-      append_uint64(log, value);
-      break;
-    }
-    case element_type::DOUBLE: {
-      double value = 0;
-      check(element.get(value) == simdjson::SUCCESS, "simdjson: not a double");
-      append_double(log, value);
-      break;
-    }
-    case element_type::STRING: {
-      std::string_view value;
-      check(element.get(value) == simdjson::SUCCESS, "simdjson: not a string");
-      append_sized(log, 's', value);
-      break;
-    }
-    case element_type::BOOL: {
-      bool value = false;
-      check(element.get(value) == simdjson::SUCCESS, "simdjson: not a bool");
-      log += value ? 't' : 'f';
-      break;
-    }
-    case element_type::NULL_VALUE:
-      log += 'n';
-      break;
-  }
-  log += '\n';
-}
+using jsonx::test::simdjson_events;
+using jsonx::test::simdjson_verdict;
 
 // An error's line and column must be where its offset is: line = 1 + newlines before it,
 // column = 1 + bytes since the last newline.
@@ -124,28 +53,25 @@ void check_error_position(const parse_outcome& outcome, std::string_view text) {
 }
 
 void check_against_simdjson(const parse_outcome& ours, std::string_view text) {
-  static simdjson::dom::parser oracle;
-  simdjson::padded_string padded(text);
-  simdjson::dom::element root;
-  simdjson::error_code their_error = oracle.parse(padded).get(root);
+  const simdjson_verdict theirs = simdjson_events(text);
+  if (!theirs.check_failures.empty()) {
+    std::fprintf(stderr, "%s", theirs.check_failures.c_str());
+    fail("simdjson's tree contradicts itself (the oracle's walk)", text);
+  }
 
-  bool depth_involved =
-      ours.error.code == jsonx::parse_errc::depth_limit || their_error == simdjson::DEPTH_ERROR;
+  bool depth_involved = ours.error.code == jsonx::parse_errc::depth_limit || theirs.depth_error();
   // simdjson 3.0.1 reports both kinds of big number as NUMBER_ERROR.
-  bool big_number_involved =
-      jsonx::test::has_number_text(ours.log) && their_error == simdjson::NUMBER_ERROR;
+  bool big_number_involved = jsonx::test::has_number_text(ours.log) && theirs.number_error();
   if (depth_involved || big_number_involved) return;
 
-  if (ours.accepted != (their_error == simdjson::SUCCESS)) {
+  if (ours.accepted != theirs.accepted) {
     std::fprintf(stderr, "jsonx: %s\nsimdjson: %s\n", verdict(ours).c_str(),
-                 simdjson::error_message(their_error));
+                 theirs.accepted ? "accepted" : theirs.error.c_str());
     fail("jsonx and simdjson disagree on the verdict", text);
   }
   if (!ours.accepted) return;
-  std::string theirs;
-  walk_simdjson(root, theirs);
   const std::string difference =
-      describe_difference(theirs, jsonx::test::without_number_texts(ours.log));
+      describe_difference(theirs.log, jsonx::test::without_number_texts(ours.log));
   if (!difference.empty()) {
     std::fprintf(stderr, "simdjson expected, jsonx actual: %s\n", difference.c_str());
     fail("jsonx and simdjson disagree on the events", text);
