@@ -10,27 +10,35 @@
 //     dom::value, compact: the same bytes as the document's), parses both texts again: the
 //     documents must be identical() to the first, and the compact text a fixed point
 //     (serializing the re-parsed document gives the same bytes);
-//   - compares with simdjson's DOM (on a padded copy): the same verdict, and where both accept
-//     the same values (same kinds, numbers bit for bit, strings, keys in order, duplicates).
+//   - compares with simdjson's DOM (tests/support/simdjson_walker, the walk the differential
+//     tests compare with): the same verdict, and where both accept the same values, as event
+//     logs (same kinds, numbers bit for bit, strings, keys in order, duplicates, sizes); the
+//     document is read through its element API.
 //     Not compared where simdjson's documented limits make it differ: depth 1024 (either side
 //     reaching it), and numbers jsonx keeps as raw numbers (integers beyond 64 bits, numbers
 //     beyond double range), which simdjson 3.0.1 rejects as NUMBER_ERROR.
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <vector>
 
-#include <simdjson.h>
-
 #include "fuzz_support.hpp"
 #include "jsonx/dom/dom.hpp"
+#include "support/simdjson_walker.hpp"
 
 namespace {
 
 using namespace jsonx::fuzz;
+using jsonx::test::append_double;
+using jsonx::test::append_end;
+using jsonx::test::append_int64;
+using jsonx::test::append_sized;
+using jsonx::test::append_uint64;
+using jsonx::test::has_number_text;
+using jsonx::test::simdjson_events;
+using jsonx::test::simdjson_verdict;
 
 struct dom_outcome {
   std::error_code code;
@@ -77,90 +85,81 @@ dom_outcome parse_dom_chunks(jsonx::dom::parser& parser,
   return outcome_of(parser.error());
 }
 
-bool has_raw_number(jsonx::dom::element e) {
+// The element's values as an event log (tests/support/event_log.hpp, without number texts: a
+// raw number as its on_number_text event), read through the element API (type(), the getters,
+// size(), iteration): what simdjson's walk is compared with. A container's end carries its
+// size(), so a size() that differs from what iteration gives shows in the comparison too.
+void append_events(jsonx::dom::element e, std::string& log) {
   using jsonx::dom::kind;
   switch (e.type()) {
+    case kind::null:
+      log += 'n';
+      break;
+    case kind::boolean:
+      log += e.get_bool() ? 't' : 'f';
+      break;
+    case kind::int64:
+      append_int64(log, e.get_int64());
+      break;
+    case kind::uint64:
+      append_uint64(log, e.get_uint64());
+      break;
+    case kind::double_:
+      append_double(log, e.get_double());
+      break;
     case kind::raw_number:
-      return true;
-    case kind::array:
-      for (jsonx::dom::element child : e.get_array())
-        if (has_raw_number(child)) return true;
-      return false;
-    case kind::object:
-      for (auto [key, child] : e.get_object())
-        if (has_raw_number(child)) return true;
-      return false;
-    default:
-      return false;
-  }
-}
-
-// Strict equality of a jsonx element and a simdjson element: same kinds (int64, uint64 and
-// double as both libraries classify numbers), numbers bit for bit, members in order.
-bool same_as_simdjson(jsonx::dom::element ours, simdjson::dom::element theirs) {
-  using jsonx::dom::kind;
-  using simdjson::dom::element_type;
-  switch (theirs.type()) {
-    case element_type::NULL_VALUE:
-      return ours.type() == kind::null;
-    case element_type::BOOL:
-      return ours.type() == kind::boolean && ours.get_bool() == bool(theirs.get_bool());
-    case element_type::INT64:
-      return ours.type() == kind::int64 && ours.get_int64() == std::int64_t(theirs.get_int64());
-    case element_type::UINT64:
-      return ours.type() == kind::uint64 && ours.get_uint64() == std::uint64_t(theirs.get_uint64());
-    case element_type::DOUBLE: {
-      if (ours.type() != kind::double_) return false;
-      double a = ours.get_double();
-      double b = theirs.get_double();
-      return std::memcmp(&a, &b, sizeof a) == 0;
+      log += 'x';
+      log += e.get_raw_number();
+      break;
+    case kind::string:
+      append_sized(log, 's', e.get_string());
+      break;
+    case kind::array: {
+      log += "[\n";
+      const jsonx::dom::array_view array = e.get_array();
+      for (jsonx::dom::element child : array) append_events(child, log);
+      append_end(log, ']', array.size());
+      break;
     }
-    case element_type::STRING:
-      return ours.type() == kind::string &&
-             ours.get_string() == std::string_view(theirs.get_string());
-    case element_type::ARRAY: {
-      if (ours.type() != kind::array) return false;
-      simdjson::dom::array their_array = theirs.get_array();
-      jsonx::dom::array_view our_array = ours.get_array();
-      if (our_array.size() != their_array.size()) return false;
-      auto it = our_array.begin();
-      for (simdjson::dom::element child : their_array)
-        if (!same_as_simdjson(*it++, child)) return false;
-      return true;
-    }
-    case element_type::OBJECT: {
-      if (ours.type() != kind::object) return false;
-      simdjson::dom::object their_object = theirs.get_object();
-      jsonx::dom::object_view our_object = ours.get_object();
-      if (our_object.size() != their_object.size()) return false;
-      auto it = our_object.begin();
-      for (simdjson::dom::key_value_pair field : their_object) {
-        jsonx::dom::member m = *it++;
-        if (m.key != field.key || !same_as_simdjson(m.value, field.value)) return false;
+    case kind::object: {
+      log += "{\n";
+      const jsonx::dom::object_view object = e.get_object();
+      for (jsonx::dom::member m : object) {
+        append_sized(log, 'k', m.key);
+        log += '\n';
+        append_events(m.value, log);
       }
-      return true;
+      append_end(log, '}', object.size());
+      break;
     }
   }
-  return false;
+  log += '\n';
 }
 
 void check_against_simdjson(const dom_outcome& ours, const jsonx::dom::document& doc,
                             std::string_view text) {
-  static simdjson::dom::parser oracle;
-  simdjson::padded_string padded(text);
-  simdjson::dom::element root;
-  simdjson::error_code their_error = oracle.parse(padded).get(root);
+  const simdjson_verdict theirs = simdjson_events(text);
+  if (!theirs.check_failures.empty()) {
+    std::fprintf(stderr, "%s", theirs.check_failures.c_str());
+    fail("simdjson's tree contradicts itself (the oracle's walk)", text);
+  }
 
-  if (ours.code == jsonx::parse_errc::depth_limit || their_error == simdjson::DEPTH_ERROR) return;
-  if (ours.accepted() && their_error == simdjson::NUMBER_ERROR && has_raw_number(doc.root()))
-    return;
-  if (ours.accepted() != (their_error == simdjson::SUCCESS)) {
+  std::string our_log;
+  if (ours.accepted()) append_events(doc.root(), our_log);
+  if (ours.code == jsonx::parse_errc::depth_limit || theirs.depth_error()) return;
+  // simdjson 3.0.1 reports both kinds of big number (raw numbers here) as NUMBER_ERROR.
+  if (ours.accepted() && theirs.number_error() && has_number_text(our_log)) return;
+  if (ours.accepted() != theirs.accepted) {
     std::fprintf(stderr, "jsonx dom: %s\nsimdjson: %s\n", ours.describe().c_str(),
-                 simdjson::error_message(their_error));
+                 theirs.accepted ? "accepted" : theirs.error.c_str());
     fail("dom::parser and simdjson disagree on the verdict", text);
   }
-  if (ours.accepted() && !same_as_simdjson(doc.root(), root))
+  if (!ours.accepted()) return;
+  const std::string difference = describe_difference(theirs.log, our_log);
+  if (!difference.empty()) {
+    std::fprintf(stderr, "simdjson expected, jsonx dom actual: %s\n", difference.c_str());
     fail("dom::parser and simdjson disagree on the values", text);
+  }
 }
 
 // Serializes, re-parses and compares: the round trip of a valid document.
@@ -206,9 +205,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view text = input.text;
 
   // The push parser's verdict, with a handler: the DOM must agree with it.
-  recording_handler events;
+  text_recorder events;
   jsonx::parse_error sax_error;
   jsonx::parse(text, events, sax_error);
+  check_recorder(events, "the push parser: a recorder check failed", text);
   const dom_outcome sax_verdict = outcome_of(sax_error);
 
   jsonx::dom::parser whole_parser;

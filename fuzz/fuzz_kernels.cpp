@@ -4,7 +4,8 @@
 // text and over the planned chunks (carrying the indexer state between calls), and checks that
 // all of them produce the same index: structural positions, escaped-string bits, error and
 // error offset, newline count, last newline and final state. It then parses the text with each
-// kernel (parse_options::kernel), whole and chunked, and checks the events and verdict agree.
+// kernel (parse_options::kernel), whole and chunked, and checks the events and verdict agree
+// (and every parse passes the recorder's and the feeding's own checks).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -100,18 +101,10 @@ void check_same_index(const whole_index& expected, const whole_index& actual, co
   }
 }
 
-std::vector<simd::kernel_id> supported_kernels() {
-  std::vector<simd::kernel_id> kernels;
-  for (simd::kernel_id kernel : simd::all_kernels) {
-    if (simd::kernel_supported(kernel)) kernels.push_back(kernel);
-  }
-  return kernels;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::vector<simd::kernel_id> kernels = supported_kernels();
+  static const std::vector<simd::kernel_id> kernels = jsonx::test::supported_kernels();
   check(std::find(kernels.begin(), kernels.end(), simd::kernel_id::scalar) != kernels.end() &&
             std::find(kernels.begin(), kernels.end(), simd::kernel_id::avx512_emulated) !=
                 kernels.end(),
@@ -126,8 +119,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const whole_index reference_index = index_chunks(simd::kernel_id::scalar, whole_chunk);
   jsonx::parse_options options;
   options.kernel = simd::kernel_id::scalar;
-  const parse_outcome reference = parse_chunks<recording_handler>(whole_chunk, options);
-  const parse_outcome parts_reference = parse_chunks<recording_parts_handler>(whole_chunk, options);
+  const parse_outcome reference = parse_chunks<text_recorder>(whole_chunk, options);
+  const parse_outcome parts_reference = parse_chunks<parts_recorder>(whole_chunk, options);
 
   for (simd::kernel_id kernel : kernels) {
     std::string name(simd::kernel_name(kernel));
@@ -136,11 +129,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_same_index(reference_index, index_chunks(kernel, planned),
                      ("index of the planned chunks, kernel " + name).c_str(), text);
     options.kernel = kernel;
-    check_same_outcome(reference, parse_chunks<recording_handler>(whole_chunk, options),
+    check_same_outcome(reference, parse_chunks<text_recorder>(whole_chunk, options),
                        ("parse of the whole text, kernel " + name).c_str(), text);
-    check_same_outcome(reference, parse_chunks<recording_handler>(planned, options),
+    check_same_outcome(reference, parse_chunks<text_recorder>(planned, options),
                        ("parse of the planned chunks, kernel " + name).c_str(), text);
-    check_same_outcome(parts_reference, parse_chunks<recording_parts_handler>(planned, options),
+    check_same_outcome(parts_reference, parse_chunks<parts_recorder>(planned, options),
                        ("parse with string parts of the planned chunks, kernel " + name).c_str(),
                        text);
   }

@@ -1,5 +1,6 @@
-// What the fuzz targets share: how a fuzz input is split into JSON text and a chunking plan,
-// a handler that records every event, and the parse driver that returns the verdict.
+// What only the fuzz targets need: failing by abort, and how a fuzz input is split into JSON
+// text and a chunking plan. The event log, the recording handlers, chunked feeding, chunk plans
+// and outcome comparison are the tests' (tests/support, library jsonx_test_support_core).
 #pragma once
 
 #include <algorithm>
@@ -7,38 +8,71 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
-#include "jsonx/sax/push_parser.hpp"
+#include "support/event_log.hpp"
+#include "support/event_recorder.hpp"
+#include "support/feeding.hpp"
+#include "support/outcome_compare.hpp"
 
 namespace jsonx::fuzz {
+
+// The shared support, by the names the targets use.
+using test::compare_outcomes;
+using test::count_events;
+using test::describe_difference;
+using test::feed_all;
+using test::first_events;
+using test::is_valid_utf8;
+using test::parse_chunks;
+using test::parse_outcome;
+using test::parts_recorder;
+using test::plan_chunks;
+using test::single_byte_chunks;
+using test::text_recorder;
+using test::verdict;
 
 /// Reports a broken invariant and aborts, so that libFuzzer saves the input (and the replay
 /// test fails). `detail` may hold anything: it is printed with escapes.
 [[noreturn]] inline void fail(const char* what, std::string_view detail = {}) {
   std::fprintf(stderr, "jsonx fuzz: %s\n", what);
-  if (!detail.empty()) {
-    std::string shown;
-    for (unsigned char c : detail.substr(0, 4000)) {
-      if (c >= 0x20 && c < 0x7F && c != '\\') {
-        shown += static_cast<char>(c);
-      } else {
-        char escape[8];
-        std::snprintf(escape, sizeof escape, "\\x%02X", c);
-        shown += escape;
-      }
-    }
-    std::fprintf(stderr, "%s\n", shown.c_str());
-  }
+  if (!detail.empty()) std::fprintf(stderr, "%s\n", test::printable(detail, 4000).c_str());
   std::abort();
 }
 
 inline void check(bool condition, const char* what, std::string_view detail = {}) {
   if (!condition) fail(what, detail);
+}
+
+/// Fails if a recorder's own checks failed (a number differing from its text, a string not
+/// valid UTF-8, a string part splitting a UTF-8 sequence).
+template <class Recorder>
+void check_recorder(const Recorder& recorder, const char* what, std::string_view text) {
+  if (recorder.check_failures().empty()) return;
+  std::fprintf(stderr, "%s", recorder.check_failures().c_str());
+  fail(what, text);
+}
+
+/// Fails if a parse's own checks failed: the recorder's, and the parser's API agreeing with
+/// itself (see test::feed_all).
+inline void check_outcome(const parse_outcome& outcome, const char* what, std::string_view text) {
+  if (outcome.check_failures.empty()) return;
+  std::fprintf(stderr, "%s", outcome.check_failures.c_str());
+  fail(what, text);
+}
+
+/// Checks that two parses of the same text passed their own checks and agree: the verdict
+/// (code, offset, line, column) and the event logs (number texts included).
+inline void check_same_outcome(const parse_outcome& expected, const parse_outcome& actual,
+                               const char* what, std::string_view text) {
+  check_outcome(expected, what, text);
+  check_outcome(actual, what, text);
+  const std::string difference = compare_outcomes(expected, actual);
+  if (difference.empty()) return;
+  std::fprintf(stderr, "%s\n", difference.c_str());
+  fail(what, text);
 }
 
 /// A fuzz input: the JSON text and the lengths of the chunks to feed it in (cycled).
@@ -85,254 +119,6 @@ inline fuzz_input decode_fuzz_input(const std::uint8_t* data, std::size_t size) 
     }
   }
   return input;
-}
-
-/// Cuts `text` into the chunks of a plan: lengths cycled; a 0 length is an empty chunk. If a
-/// whole cycle would make no progress (all zeros), the rest is one chunk after an empty one.
-/// Empty chunks point into the text (a default-constructed string_view, whose data() is null,
-/// is fed on purpose by fuzz_chunked only, so that other targets are not stopped by it).
-inline std::vector<std::string_view> plan_chunks(std::string_view text,
-                                                 const std::vector<std::uint8_t>& lengths) {
-  std::vector<std::string_view> chunks;
-  std::size_t at = 0;
-  bool any_nonzero = false;
-  for (std::uint8_t length : lengths) any_nonzero |= length != 0;
-  if (!any_nonzero) {
-    chunks.push_back(text.substr(0, 0));
-    chunks.push_back(text);
-    return chunks;
-  }
-  for (std::size_t i = 0; at < text.size(); i = (i + 1) % lengths.size()) {
-    std::size_t length = std::min<std::size_t>(lengths[i], text.size() - at);
-    chunks.push_back(text.substr(at, length));
-    at += length;
-  }
-  return chunks;
-}
-
-inline std::vector<std::string_view> single_byte_chunks(std::string_view text) {
-  std::vector<std::string_view> chunks;
-  for (std::size_t i = 0; i < text.size(); ++i) chunks.push_back(text.substr(i, 1));
-  return chunks;
-}
-
-/// True if `bytes` is well-formed UTF-8 (no overlongs, no surrogates, nothing past U+10FFFF).
-inline bool is_valid_utf8(std::string_view bytes) {
-  std::size_t i = 0;
-  while (i < bytes.size()) {
-    unsigned char c = static_cast<unsigned char>(bytes[i]);
-    std::size_t length;
-    std::uint32_t min_code_point;
-    std::uint32_t code_point;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      length = 2, min_code_point = 0x80, code_point = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      length = 3, min_code_point = 0x800, code_point = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      length = 4, min_code_point = 0x10000, code_point = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + length > bytes.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      unsigned char continuation = static_cast<unsigned char>(bytes[i + k]);
-      if ((continuation & 0xC0) != 0x80) return false;
-      code_point = (code_point << 6) | (continuation & 0x3F);
-    }
-    if (code_point < min_code_point || code_point > 0x10FFFF) return false;
-    if (code_point >= 0xD800 && code_point <= 0xDFFF) return false;
-    i += length;
-  }
-  return true;
-}
-
-/// The events of one parse, as a byte string that compares equal iff the events are equal.
-/// Number texts are kept apart in `number_texts`, so that `events` can also be compared with
-/// a library that does not keep them (simdjson).
-struct event_log {
-  std::string events;
-  std::string number_texts;
-  std::size_t event_count = 0;
-  bool saw_number_text = false;  ///< an on_number_text event (a big or out-of-range number)
-  std::size_t depth = 0;
-  std::size_t max_depth = 0;
-
-  void add(char tag, std::string_view payload = {}) {
-    events += tag;
-    events += std::to_string(payload.size());
-    events += ':';
-    events += payload;
-    ++event_count;
-  }
-  void add_number(char tag, const void* value, std::size_t size, std::string_view text) {
-    add(tag, std::string_view(static_cast<const char*>(value), size));
-    number_texts += text;
-    number_texts += '\n';
-  }
-  void add_count(char tag, std::size_t count) { add(tag, std::to_string(count)); }
-};
-
-/// Records every event. With `take_parts`, strings and keys may arrive in pieces: each piece
-/// must be valid UTF-8 on its own (pieces never split a sequence), and the pieces joined are
-/// logged as one event, so the log compares equal to a handler without parts.
-/// `stop_at` (1-based event number, 0 = never) makes that callback return false.
-template <bool take_parts>
-class recording_handler_base {
- public:
-  explicit recording_handler_base(std::size_t stop_at = 0) : stop_at_(stop_at) {}
-
-  bool on_null() { return log("n"); }
-  bool on_bool(bool value) { return log(value ? "t" : "f"); }
-  bool on_int64(std::int64_t value, std::string_view text) {
-    log_.add_number('i', &value, sizeof value, text);
-    return go_on();
-  }
-  bool on_uint64(std::uint64_t value, std::string_view text) {
-    log_.add_number('u', &value, sizeof value, text);
-    return go_on();
-  }
-  bool on_double(double value, std::string_view text) {
-    log_.add_number('d', &value, sizeof value, text);
-    return go_on();
-  }
-  bool on_number_text(std::string_view text) {
-    log_.saw_number_text = true;
-    log_.add('N', text);
-    return go_on();
-  }
-  bool on_string(std::string_view value) { return whole_string('s', value); }
-  bool on_key(std::string_view key) { return whole_string('k', key); }
-  bool on_object_begin() { return open("{"); }
-  bool on_object_end(std::size_t count) { return close('}', count); }
-  bool on_array_begin() { return open("["); }
-  bool on_array_end(std::size_t count) { return close(']', count); }
-
-  const event_log& events() const noexcept { return log_; }
-
- protected:
-  bool part(std::string_view piece) {
-    check(is_valid_utf8(piece), "a string part is not valid UTF-8 on its own", piece);
-    pending_ += piece;
-    return true;  // parts are not events of their own: stops happen at whole events
-  }
-
- private:
-  bool go_on() { return log_.event_count != stop_at_; }
-  bool log(std::string_view tag) {
-    log_.add(tag[0]);
-    return go_on();
-  }
-  bool whole_string(char tag, std::string_view last_piece) {
-    pending_ += last_piece;
-    check(is_valid_utf8(pending_), "a string or key is not valid UTF-8", pending_);
-    log_.add(tag, pending_);
-    pending_.clear();
-    return go_on();
-  }
-  bool open(std::string_view tag) {
-    ++log_.depth;
-    log_.max_depth = std::max(log_.max_depth, log_.depth);
-    return log(tag);
-  }
-  bool close(char tag, std::size_t count) {
-    --log_.depth;
-    log_.add_count(tag, count);
-    return go_on();
-  }
-
-  event_log log_;
-  std::string pending_;
-  std::size_t stop_at_;
-};
-
-/// Takes whole strings only.
-using recording_handler = recording_handler_base<false>;
-
-/// Takes strings and keys in parts.
-class recording_parts_handler : public recording_handler_base<true> {
- public:
-  using recording_handler_base<true>::recording_handler_base;
-  bool on_string_part(std::string_view piece) { return part(piece); }
-  bool on_key_part(std::string_view piece) { return part(piece); }
-};
-
-/// The verdict and events of one parse.
-struct parse_outcome {
-  event_log log;
-  std::error_code code;
-  std::uint64_t offset = 0;
-  std::uint64_t line = 0;
-  std::uint64_t column = 0;
-
-  bool accepted() const noexcept { return !code; }
-  /// "ok" or "<message> (code N)": for failure reports.
-  std::string describe() const {
-    if (!code) return "accepted";
-    return code.message() + " at byte " + std::to_string(offset) + ", line " +
-           std::to_string(line) + ", column " + std::to_string(column);
-  }
-};
-
-/// Feeds `chunks` to `parser` (already reset), then finish(); the parser's handler must be a
-/// fresh recording handler.
-template <class Handler>
-parse_outcome run_parser(push_parser<Handler>& parser,
-                         const std::vector<std::string_view>& chunks) {
-  std::error_code ec;
-  std::uint64_t fed = 0;
-  for (std::string_view chunk : chunks) {
-    std::size_t used = parser.feed(chunk, ec);
-    if (ec) break;
-    check(used == chunk.size(), "feed() consumed less than its chunk without an error");
-    fed += used;
-  }
-  if (!ec) {
-    parser.finish(ec);
-    if (!ec) check(parser.bytes_consumed() == fed, "bytes_consumed() differs from the bytes fed");
-  }
-  check(ec == parser.error().code, "feed()/finish() and error() disagree on the error");
-  check(!ec == !parser.failed(), "failed() disagrees with the error");
-  parse_outcome outcome;
-  outcome.log = parser.handler().events();
-  outcome.code = ec;
-  outcome.offset = parser.error().offset;
-  outcome.line = parser.error().line;
-  outcome.column = parser.error().column;
-  return outcome;
-}
-
-/// Parses `chunks` with a fresh handler of type Handler and the given options.
-template <class Handler>
-parse_outcome parse_chunks(const std::vector<std::string_view>& chunks,
-                           const parse_options& options = {}, std::size_t stop_at = 0) {
-  Handler handler(stop_at);
-  push_parser<Handler> parser(handler, options);
-  return run_parser(parser, chunks);
-}
-
-/// Checks that two parses of the same text agree: events, number texts and verdict (code,
-/// offset, line, column).
-inline void check_same_outcome(const parse_outcome& expected, const parse_outcome& actual,
-                               const char* what, std::string_view text) {
-  bool same_verdict = expected.code == actual.code && expected.offset == actual.offset &&
-                      expected.line == actual.line && expected.column == actual.column;
-  if (!same_verdict) {
-    std::fprintf(stderr, "expected: %s\nactual:   %s\n", expected.describe().c_str(),
-                 actual.describe().c_str());
-    fail(what, text);
-  }
-  if (expected.log.events != actual.log.events) {
-    std::fprintf(stderr, "events differ (%zu vs %zu events)\n", expected.log.event_count,
-                 actual.log.event_count);
-    fail(what, text);
-  }
-  if (expected.log.number_texts != actual.log.number_texts) {
-    fail(what,
-         "number texts differ:\n" + expected.log.number_texts + "---\n" + actual.log.number_texts);
-  }
 }
 
 }  // namespace jsonx::fuzz

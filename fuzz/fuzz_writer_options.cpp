@@ -171,26 +171,27 @@ void check_escaping_options(const fuzz_input& input, const parse_outcome& refere
     jsonx::writer w(out, c.options);
     jsonx::parse_error error;
     const bool parsed = jsonx::parse(text, w, error);
-    if (parsed != reference.accepted()) {
+    if (parsed != reference.accepted) {
       std::fprintf(stderr, "%s: writer parse %s, reference %s\n", c.name, error.message().c_str(),
-                   reference.describe().c_str());
+                   verdict(reference).c_str());
       fail("the writer changes the parse verdict", text);
     }
     if (!parsed) {
-      if (error.code != reference.code || error.offset != reference.offset)
+      if (error.code != reference.error.code || error.offset != reference.error.offset)
         fail("the writer changes the parse error", text);
     } else {
       check(w.finish(), "writer::finish() fails after a valid text", text);
       check_escaped(c.options, out, c.name);
-      recording_handler again;
+      text_recorder again;
       jsonx::parse_error again_error;
       if (!jsonx::parse(out, again, again_error)) {
         std::fprintf(stderr, "%s: %s\n", c.name, again_error.message().c_str());
         fail("the writer's output does not parse", out);
       }
-      if (again.events().events != reference.log.events ||
-          again.events().number_texts != reference.log.number_texts) {
-        std::fprintf(stderr, "%s\n", c.name);
+      check_recorder(again, "the writer's output: a recorder check failed", out);
+      const std::string difference = describe_difference(reference.log, again.log());
+      if (!difference.empty()) {
+        std::fprintf(stderr, "%s\n%s\n", c.name, difference.c_str());
         fail("the writer's output parses to other events than the text", out);
       }
     }
@@ -209,12 +210,12 @@ void check_escaping_options(const fuzz_input& input, const parse_outcome& refere
         fail("the serializer's bytes differ from the writer's", out + "\n---\n" + resumed);
       }
     } else {
-      if (ec != reference.code) {
+      if (ec != reference.error.code) {
         std::fprintf(stderr, "%s: serializer %s, reference %s\n", c.name, ec.message().c_str(),
-                     reference.describe().c_str());
+                     verdict(reference).c_str());
         fail("the serializer reports another error than the parser", text);
       }
-      check(source.parse_error().offset == reference.offset,
+      check(source.parse_error().offset == reference.error.offset,
             "the serializer's parse error is at another offset", text);
     }
   }
@@ -276,19 +277,25 @@ class strings_source {
   std::size_t step_ = 0;
 };
 
-// The expected events of write_strings() output, with each piece's bytes as given.
+// The expected event log of write_strings() output, with each piece's bytes as given.
 std::string expected_string_events(const std::vector<std::string>& strings) {
-  event_log log;
-  log.add('[');
-  for (const std::string& s : strings) log.add('s', s);
-  log.add('{');
+  using jsonx::test::append_end;
+  using jsonx::test::append_sized;
+  std::string log = "[\n";
   for (const std::string& s : strings) {
-    log.add('k', s);
-    log.add('n');
+    append_sized(log, 's', s);
+    log += '\n';
   }
-  log.add_count('}', strings.size());
-  log.add_count(']', strings.size() + 1);
-  return log.events;
+  log += "{\n";
+  for (const std::string& s : strings) {
+    append_sized(log, 'k', s);
+    log += "\nn\n";
+  }
+  append_end(log, '}', strings.size());
+  log += '\n';
+  append_end(log, ']', strings.size() + 1);
+  log += '\n';
+  return log;
 }
 
 void check_invalid_utf8_policies(const fuzz_input& input) {
@@ -326,13 +333,14 @@ void check_invalid_utf8_policies(const fuzz_input& input) {
         fail("invalid_utf8 replace: the escape kernels disagree", whole + "\n---\n" + out);
       }
     }
-    recording_handler again;
+    text_recorder again;
     jsonx::parse_error error;
     if (!jsonx::parse(whole, again, error))
       fail("invalid_utf8 replace: output does not parse", whole);
-    if (again.events().events != expected) {
-      std::fprintf(stderr, "expected: %s\nactual:   %s\n", expected.substr(0, 2000).c_str(),
-                   again.events().events.substr(0, 2000).c_str());
+    check_recorder(again, "invalid_utf8 replace: a recorder check failed", whole);
+    const std::string difference = describe_difference(expected, again.log());
+    if (!difference.empty()) {
+      std::fprintf(stderr, "%s\n", difference.c_str());
       fail("invalid_utf8 replace: the strings are not the input with U+FFFD replacements",
            input.text);
     }
@@ -379,7 +387,8 @@ void check_invalid_utf8_policies(const fuzz_input& input) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const fuzz_input input = decode_fuzz_input(data, size);
-  parse_outcome reference = parse_chunks<recording_handler>({input.text});
+  const parse_outcome reference = parse_chunks<text_recorder>({input.text});
+  check_outcome(reference, "the reference parse: a check failed", input.text);
   check_escaping_options(input, reference);
   check_invalid_utf8_policies(input);
   return 0;

@@ -5,14 +5,14 @@
 #include <string>
 #include <vector>
 
-#include "event_recorder.hpp"
 #include "io_test_support.hpp"
 #include "jsonx/bind/bind.hpp"
 #include "jsonx/dom/parser.hpp"
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/push_decoder.hpp"
-#include "test_data.hpp"
+#include "support/event_recorder.hpp"
+#include "support/test_data.hpp"
 
 namespace {
 

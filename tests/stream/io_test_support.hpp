@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "event_log.hpp"
 #include "jsonx/stream/decoder.hpp"
+#include "support/event_log.hpp"
 
 namespace jsonx::test {
 

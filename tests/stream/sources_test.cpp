@@ -20,7 +20,7 @@
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/encoder.hpp"
 #include "jsonx/stream/iostreams.hpp"
-#include "test_data.hpp"
+#include "support/test_data.hpp"
 
 namespace {
 

@@ -5,11 +5,11 @@
 
 #include <string>
 
-#include "event_recorder.hpp"
-#include "feeding.hpp"
 #include "io_test_support.hpp"
 #include "jsonx/stream/decoder.hpp"
-#include "test_data.hpp"
+#include "support/event_recorder.hpp"
+#include "support/feeding.hpp"
+#include "support/test_data.hpp"
 
 namespace {
 

@@ -43,6 +43,25 @@ std::string_view first_events(std::string_view log, std::size_t count) {
   return log.substr(0, at);
 }
 
+std::string without_number_texts(std::string_view log) {
+  std::string out;
+  out.reserve(log.size());
+  for (std::string_view event : split_events(log)) {
+    // A number's text holds no '=': the first one ends the value.
+    if (event[0] == 'i' || event[0] == 'u' || event[0] == 'd')
+      event = event.substr(0, event.find('='));
+    out += event;
+    out += '\n';
+  }
+  return out;
+}
+
+bool has_number_text(std::string_view log) {
+  for (std::string_view event : split_events(log))
+    if (event[0] == 'x') return true;
+  return false;
+}
+
 std::string printable(std::string_view bytes, std::size_t limit) {
   std::string out;
   for (unsigned char c : bytes) {

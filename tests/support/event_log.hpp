@@ -28,6 +28,14 @@ std::size_t count_events(std::string_view log);
 /// The first `count` events of a log (the log of a parse stopped after `count` callbacks).
 std::string_view first_events(std::string_view log, std::size_t count);
 
+/// The log without the "=<text>" of its i/u/d events: what a recorder that does not log number
+/// texts would have written (to compare with a library that keeps no number text: simdjson).
+std::string without_number_texts(std::string_view log);
+
+/// True if the log holds an on_number_text event ('x': a number beyond 64-bit integers or the
+/// range of double).
+bool has_number_text(std::string_view log);
+
 /// "" if equal; else where the logs first differ, with a few events of context each side,
 /// printable (bytes outside ASCII shown as \xNN).
 std::string describe_difference(std::string_view expected, std::string_view actual);

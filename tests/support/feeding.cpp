@@ -38,6 +38,38 @@ std::string chunking::describe() const {
   return "?";
 }
 
+std::vector<std::string_view> plan_chunks(std::string_view text,
+                                          const std::vector<std::uint8_t>& lengths) {
+  std::vector<std::string_view> chunks;
+  bool any_nonzero = false;
+  for (std::uint8_t length : lengths) any_nonzero |= length != 0;
+  if (!any_nonzero) {
+    chunks.push_back(text.substr(0, 0));
+    chunks.push_back(text);
+    return chunks;
+  }
+  std::size_t at = 0;
+  for (std::size_t i = 0; at < text.size(); i = (i + 1) % lengths.size()) {
+    std::size_t length = std::min<std::size_t>(lengths[i], text.size() - at);
+    chunks.push_back(text.substr(at, length));
+    at += length;
+  }
+  return chunks;
+}
+
+std::vector<std::string_view> single_byte_chunks(std::string_view text) {
+  std::vector<std::string_view> chunks;
+  for (std::size_t i = 0; i < text.size(); ++i) chunks.push_back(text.substr(i, 1));
+  return chunks;
+}
+
+std::vector<simd::kernel_id> supported_kernels() {
+  std::vector<simd::kernel_id> kernels;
+  for (simd::kernel_id k : simd::all_kernels)
+    if (simd::kernel_supported(k)) kernels.push_back(k);
+  return kernels;
+}
+
 std::string verdict(const parse_outcome& outcome) {
   if (outcome.accepted) return "accepted";
   return outcome.error.code.message() + " at byte " + std::to_string(outcome.error.offset) +

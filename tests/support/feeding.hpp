@@ -2,7 +2,8 @@
 //
 // Every chunk is copied into a heap buffer of exactly its size, which is overwritten and freed as
 // soon as feed() returns: a parser that reads past a chunk (invariant 5) or keeps a pointer into
-// it after feed() (invariant 2) sees garbage, and AddressSanitizer reports the access.
+// it after feed() (invariant 2) sees garbage, and AddressSanitizer reports the access. An empty
+// chunk whose data() is null (std::string_view{}) is the one fed as it is.
 #pragma once
 
 #include <cstddef>
@@ -12,8 +13,11 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include "jsonx/sax/push_parser.hpp"
+#include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::test {
 
@@ -50,44 +54,103 @@ struct parse_outcome {
   bool accepted = false;             ///< no error from feed() or finish()
   parse_error error;                 ///< the parser's error() at the end
   std::string log;                   ///< the recorder's event log
-  std::string check_failures;        ///< the recorder's failed value checks ("" if none)
+  std::string check_failures;        ///< failed checks, one a line ("" if none): see feed_all
   std::uint64_t bytes_consumed = 0;  ///< sum of feed() results
   bool done = false;                 ///< parser.done() at the end
   std::size_t feeds = 0;             ///< feed() calls made
 };
 
+namespace detail {
+
+// One parse, chunk after chunk: what feed_all() does, whatever cuts the chunks.
+template <class Recorder>
+class feed_run {
+ public:
+  explicit feed_run(push_parser<Recorder>& parser) : parser_(parser) {}
+
+  // Feeds one chunk; false once the parse has ended (an error, or stop_after_value).
+  bool feed(std::string_view chunk) {
+    const std::size_t size = chunk.size();
+    std::size_t used;
+    if (chunk.data() == nullptr) {
+      used = parser_.feed(chunk, ec_);  // std::string_view{}: what an empty read often gives
+    } else {
+      auto copy = std::make_unique<char[]>(size);
+      if (size != 0) std::memcpy(copy.get(), chunk.data(), size);
+      used = parser_.feed(std::string_view(copy.get(), size), ec_);
+      // A parser still looking at these bytes would now read quotes.
+      if (size != 0) std::memset(copy.get(), '"', size);
+    }
+    ++outcome_.feeds;
+    outcome_.bytes_consumed += used;
+    if (ec_) return false;
+    const bool stopped_after_value = parser_.options().stop_after_value && parser_.done();
+    if (used < size && !stopped_after_value)
+      outcome_.check_failures += "parser: feed() consumed less than its chunk without an error\n";
+    if (used < size || stopped_after_value) {
+      ended_early_ = true;
+      return false;
+    }
+    return true;
+  }
+
+  // finish() (unless a feed failed or the parse ended early), then the outcome.
+  parse_outcome finish(const Recorder& recorder) {
+    if (!ec_ && !ended_early_) {
+      parser_.finish(ec_);
+      if (!ec_ && parser_.bytes_consumed() != outcome_.bytes_consumed)
+        outcome_.check_failures += "parser: bytes_consumed() differs from the bytes fed\n";
+    }
+    if (ec_ != parser_.error().code)
+      outcome_.check_failures += "parser: feed()/finish() and error() disagree on the error\n";
+    if (!ec_ != !parser_.failed())
+      outcome_.check_failures += "parser: failed() disagrees with the error\n";
+    outcome_.accepted = !ec_;
+    outcome_.error = parser_.error();
+    outcome_.done = parser_.done();
+    outcome_.log = recorder.log();
+    outcome_.check_failures = recorder.check_failures() + outcome_.check_failures;
+    return std::move(outcome_);
+  }
+
+ private:
+  push_parser<Recorder>& parser_;
+  parse_outcome outcome_;
+  std::error_code ec_;
+  bool ended_early_ = false;
+};
+
+}  // namespace detail
+
 /// Feeds `input` cut by `cut` to `parser` (fresh or reset), then finish() (unless a feed failed,
 /// or stop_after_value ended the parse early), and collects what `recorder` saw.
+///
+/// check_failures holds the recorder's failed value checks, then the parser's API disagreeing
+/// with itself: feed() taking less than its chunk without an error (or a stop_after_value
+/// stop), bytes_consumed() differing from the bytes fed after a successful finish(), error()
+/// or failed() disagreeing with what feed()/finish() returned.
 template <class Recorder>
 parse_outcome feed_all(push_parser<Recorder>& parser, Recorder& recorder, std::string_view input,
                        chunking cut) {
-  parse_outcome outcome;
-  std::error_code ec;
-  bool ended_early = false;
+  detail::feed_run<Recorder> run(parser);
   std::size_t offset = 0;
   do {
-    std::size_t size = cut.next(offset, input.size() - offset);
-    auto chunk = std::make_unique<char[]>(size);
-    if (size != 0) std::memcpy(chunk.get(), input.data() + offset, size);
-    std::size_t used = parser.feed(std::string_view(chunk.get(), size), ec);
-    // A parser still looking at these bytes would now read quotes.
-    if (size != 0) std::memset(chunk.get(), '"', size);
-    ++outcome.feeds;
+    const std::size_t size = cut.next(offset, input.size() - offset);
+    if (!run.feed(input.substr(offset, size))) break;
     offset += size;
-    outcome.bytes_consumed += used;
-    if (ec) break;
-    if (used < size || (parser.options().stop_after_value && parser.done())) {
-      ended_early = true;
-      break;
-    }
   } while (offset < input.size());
-  if (!ec && !ended_early) parser.finish(ec);
-  outcome.accepted = !ec;
-  outcome.error = parser.error();
-  outcome.done = parser.done();
-  outcome.log = recorder.log();
-  outcome.check_failures = recorder.check_failures();
-  return outcome;
+  return run.finish(recorder);
+}
+
+/// The same over chunks already cut (see plan_chunks): each fed as above, except an empty chunk
+/// whose data() is null, fed as it is.
+template <class Recorder>
+parse_outcome feed_all(push_parser<Recorder>& parser, Recorder& recorder,
+                       const std::vector<std::string_view>& chunks) {
+  detail::feed_run<Recorder> run(parser);
+  for (std::string_view chunk : chunks)
+    if (!run.feed(chunk)) break;
+  return run.finish(recorder);
 }
 
 /// Parses with a new push_parser over `recorder` (used as it is, not cleared).
@@ -104,6 +167,15 @@ parse_outcome parse_chunked_fresh(std::string_view input, chunking cut,
                                   const parse_options& options = {}, std::size_t stop_at = 0) {
   Recorder recorder(stop_at);
   return parse_chunked(input, cut, recorder, options);
+}
+
+/// Parses chunks already cut with a new push_parser and a fresh recorder of type Recorder.
+template <class Recorder>
+parse_outcome parse_chunks(const std::vector<std::string_view>& chunks,
+                           const parse_options& options = {}, std::size_t stop_at = 0) {
+  Recorder recorder(stop_at);
+  push_parser<Recorder> parser(recorder, options);
+  return feed_all(parser, recorder, chunks);
 }
 
 /// One parser and recorder reused, with reset(), for many parses: what a loop over thousands of
@@ -124,6 +196,18 @@ class reused_parser {
   Recorder recorder_;
   push_parser<Recorder> parser_;
 };
+
+/// `text` cut by a plan of chunk lengths, cycled; a 0 length is an empty chunk (pointing into
+/// the text). If the plan makes no progress (all zeros), the chunks are an empty one, then the
+/// whole text. An empty text gives no chunk.
+std::vector<std::string_view> plan_chunks(std::string_view text,
+                                          const std::vector<std::uint8_t>& lengths);
+
+/// `text` one byte a chunk.
+std::vector<std::string_view> single_byte_chunks(std::string_view text);
+
+/// The kernels this CPU runs.
+std::vector<simd::kernel_id> supported_kernels();
 
 /// Options that force `kernel` (parse_options::kernel) on top of `base`.
 inline parse_options with_kernel(simd::kernel_id kernel, parse_options base = {}) {

@@ -65,13 +65,6 @@ std::vector<named_input> generated_documents(std::size_t approx_bytes, std::size
   return documents;
 }
 
-std::vector<simd::kernel_id> supported_kernels() {
-  std::vector<simd::kernel_id> kernels;
-  for (simd::kernel_id k : simd::all_kernels)
-    if (simd::kernel_supported(k)) kernels.push_back(k);
-  return kernels;
-}
-
 void kernel_test::SetUp() {
   if (!simd::kernel_supported(GetParam()))
     GTEST_SKIP() << "the " << simd::kernel_name(GetParam())

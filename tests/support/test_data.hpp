@@ -34,9 +34,6 @@ const std::vector<named_input>& corpus_files();
 std::vector<named_input> generated_documents(std::size_t approx_bytes, std::size_t seeds,
                                              std::uint64_t first_seed = 1);
 
-/// The kernels this CPU runs.
-std::vector<simd::kernel_id> supported_kernels();
-
 /// Base of tests parameterised by kernel: every kernel is instantiated, and one this CPU cannot
 /// run is skipped with a message saying so.
 class kernel_test : public testing::TestWithParam<simd::kernel_id> {
