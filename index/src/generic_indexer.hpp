@@ -107,9 +107,9 @@ struct generic_indexer {
                                                           unsigned valid_in_last,
                                                           index_result& result) noexcept {
     block blocks[Simd::batch_blocks];
-    std::uint64_t backslash[Simd::batch_blocks];
-    std::uint64_t quotes[Simd::batch_blocks];
     // Zero-initialised: GCC cannot see that a short batch reads only the blocks it wrote.
+    std::uint64_t backslash[Simd::batch_blocks] = {};
+    std::uint64_t quotes[Simd::batch_blocks] = {};
     std::uint64_t in_string[Simd::batch_blocks] = {};
     indexer_state& st = s.state;
 

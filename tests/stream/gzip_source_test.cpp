@@ -15,7 +15,7 @@
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/gzip_source.hpp"
-#include "test_data.hpp"
+#include "support/test_data.hpp"
 
 namespace {
 
