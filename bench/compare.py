@@ -419,6 +419,17 @@ def readme_table(results, report):
             rows.append([f"`{task}`"] + cells)
     if not rows:
         return ""
+    notes = []
+    for task in README_TASKS:
+        for (t, lib, file), mine in sorted(results.items()):
+            if t != task or lib != "jsonx" or file in FILE_ORDER:
+                continue
+            peers = [r for (t2, l2, f2), r in results.items()
+                     if t2 == task and f2 == file and not is_jsonx(l2) and r.gbps and not r.error]
+            other = max(peers, key=lambda r: r.gbps) if peers else None
+            if other:
+                notes.append(f"`{task}` ({file}): " + readme_cell(mine, other, other.library, file)
+                             + ".")
     when = context.get("date", "?")[:10]
     facts = [f"CPU: {context.get('cpu_model', 'unknown')}, {context.get('num_cpus', '?')} cores",
              f"jsonx kernel {context.get('jsonx_default_kernel', '?')} (supported: "
@@ -430,7 +441,7 @@ def readme_table(results, report):
              "jsonx against the fastest peer on each task and file (ratio above 1: jsonx is "
              "faster; medians of interleaved repetitions, input bytes per CPU second). " +
              "; ".join(facts) + ".", "",
-             table(["task"] + files, rows), README_END]
+             table(["task"] + files, rows)] + ([""] + notes if notes else []) + [README_END]
     return "\n".join(lines)
 
 
