@@ -10,10 +10,13 @@
 //   void prefix_xor(const uint64_t* in, uint64_t* out);   // batch_blocks masks at once
 //   static constexpr int batch_blocks;
 //   uint64_t popcount(uint64_t), trailing_zeros(uint64_t) (64 for 0)
-// and may provide (else the generic versions below, through a staging copy, are used):
+// and may provide its own versions of these (else the generic ones below are used: a staging
+// copy for the first two, a loop over the bits for the third):
 //   block load_partial(const uint8_t* p, unsigned n);   // n < 64 bytes, then spaces
 //   block block_ending_with(const uint8_t (&last3)[3]); // bytes 61-63 = last3, rest unused
 //   void flatten(uint32_t* out, size_t& count, uint32_t base, uint64_t bits);
+//     with `static constexpr bool has_flatten = true;` (writes at most 15 entries past the
+//     last one it appends, or 16 past the last one before it when bits is 0)
 #pragma once
 
 #include <cstdint>
@@ -45,13 +48,14 @@ struct generic_indexer {
     bool previous_incomplete = false;  // the previous block ends inside a UTF-8 sequence
   };
 
-  // Appends the offsets of the set bits of `bits` (bit i = offset base + i). Writes in groups
-  // of eight without testing each bit: the branch on the count is predictable, the one per bit
-  // would not be; positions has 8 entries of slack for the overshoot.
+  // Appends the offsets of the set bits of `bits` (bit i = offset base + i). The generic loop
+  // writes in groups of eight without testing each bit: the branch on the count is
+  // predictable, the one per bit would not be; it overshoots by up to 7 entries, within the
+  // slack of positions_capacity().
   [[gnu::always_inline]] static inline void flatten(std::uint32_t* out, std::size_t& count,
                                                     std::uint32_t base,
                                                     std::uint64_t bits) noexcept {
-    if constexpr (requires { Simd::has_flatten; }) {
+    if constexpr (requires { requires Simd::has_flatten; }) {
       Simd::flatten(out, count, base, bits);  // the wrapper's own (AVX-512: compress)
       return;
     }
@@ -100,7 +104,8 @@ struct generic_indexer {
   }
 
   // Processes `block_count` (1..batch_blocks) blocks at `data`, the first at offset `base`.
-  // `valid` is the number of real bytes in the last block (64 unless it is a padded tail).
+  // `valid_in_last` is the number of real bytes in the last block (64 unless it is the
+  // input's partial last block, loaded by load_partial with spaces after them).
   // Returns false if an error stopped the scan (recorded in `result`).
   [[gnu::always_inline]] static inline bool process_batch(scan& s, const std::uint8_t* data,
                                                           std::uint32_t base, int block_count,

@@ -3,6 +3,8 @@
 // on any x86-64 and dispatches at run time. Standard headers come first, outside the region, so
 // that no inline standard function is compiled for AVX2 and then picked by the linker for
 // callers on other CPUs.
+#include <immintrin.h>  // first, outside the region: it pulls in <cstdlib>'s inline functions
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

@@ -1,5 +1,7 @@
 // The AVX-512 + VPCLMULQDQ kernel (the flagship). Only this file is compiled for AVX-512 (by
 // the target region below); see indexer_avx2.cpp for why standard headers come before it.
+#include <immintrin.h>  // first, outside the region: it pulls in <cstdlib>'s inline functions
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

@@ -55,8 +55,8 @@ struct index_result {
 };
 
 /// Capacity `positions` must have for `length` bytes.
-/// (One per byte at most, plus the slack the kernels' unconditional group stores write into:
-/// up to 15 entries past the last one.)
+/// (One per byte at most, plus 16 entries of slack that the kernels' unconditional group
+/// stores may write into.)
 constexpr std::size_t positions_capacity(std::size_t length) noexcept {
   return length + 16;
 }
