@@ -11,6 +11,7 @@
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
 
+#include "gzip_compress.hpp"
 #include "io_test_support.hpp"
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/stream/decoder.hpp"
@@ -25,15 +26,7 @@ using jsonx::stream::gzip_source;
 using jsonx::stream::read_result;
 using jsonx::stream::read_status;
 
-std::string gzip(const std::string& text) {
-  std::string compressed;
-  boost::iostreams::filtering_ostream out;
-  out.push(boost::iostreams::gzip_compressor());
-  out.push(boost::iostreams::back_inserter(compressed));
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  boost::iostreams::close(out);
-  return compressed;
-}
+using jsonx::test::gzip;
 
 // NDJSON of generated documents: large enough to take several of the decompressor's buffers.
 const std::string& sample_text() {

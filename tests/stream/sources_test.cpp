@@ -16,6 +16,7 @@
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
 
+#include "gzip_compress.hpp"
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/encoder.hpp"
@@ -125,15 +126,7 @@ TEST(sources, boost_iostreams_device) {
   ::unlink(path);
 }
 
-std::string gzip(const std::string& text) {
-  std::string compressed;
-  boost::iostreams::filtering_ostream out;
-  out.push(boost::iostreams::gzip_compressor());
-  out.push(boost::iostreams::back_inserter(compressed));
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  boost::iostreams::close(out);
-  return compressed;
-}
+using jsonx::test::gzip;
 
 // gzip through Boost.Iostreams (zlib): the decompressor chain feeds the decoder directly.
 TEST(sources, gzip_chain) {
