@@ -15,6 +15,17 @@ namespace {
 // capacity: the zero-fill then touches bytes the writer overwrites right after, while they are
 // in cache, instead of sweeping a large reused capacity on every document.
 constexpr std::size_t string_slice = 32 * 1024;
+
+// Sizes the string to `size` for the writer to fill. With C++23's resize_and_overwrite the new
+// bytes are left as they are instead of zero-filled: the writer overwrites them at once, and
+// the zero-fill cost ~10% of serializing twitter.json (a memset of every output byte).
+void lend(std::string& s, std::size_t size) {
+#if defined(__cpp_lib_string_resize_and_overwrite)
+  s.resize_and_overwrite(size, [](char*, std::size_t n) noexcept { return n; });
+#else
+  s.resize(size);
+#endif
+}
 }  // namespace
 
 std::span<char> string_sink::next_region(char* written_end, std::size_t min_free,
@@ -28,7 +39,7 @@ std::span<char> string_sink::next_region(char* written_end, std::size_t min_free
     s.reserve(std::max({content + min_free, 2 * s.capacity(), std::size_t{256}}));
   }
   const std::size_t slice = std::max(min_free, std::min(s.capacity() - content, string_slice));
-  s.resize(content + slice);
+  lend(s, content + slice);
   committed_size_ = content;
   lent_ = true;
   return {s.data() + content, slice};
