@@ -25,7 +25,7 @@ const node* find_last_member(const node* object, const char* strings,
   const node* k = object + 1;
   const node* end = object + object->payload;
   while (k != end) {
-    if (k->head == wanted_head &&
+    if ((k->head & ~detail::plain_text_flag) == wanted_head &&
         (key.empty() || std::memcmp(strings + k->payload, key.data(), key.size()) == 0)) {
       found = k + 1;
     }
@@ -307,7 +307,7 @@ bool identical(const element& a, const element& b) noexcept {
   for (std::size_t i = 0; i < span; ++i) {
     const node& x = a.node_[i];
     const node& y = b.node_[i];
-    if (x.head != y.head) return false;
+    if ((x.head ^ y.head) & ~detail::plain_text_flag) return false;  // the flag is a hint
     switch (detail::tag_of(x)) {
       case tag::null:
       case tag::false_:

@@ -122,6 +122,13 @@ class basic_dom_builder {
   bool on_number_text(std::string_view text) { return text_node(detail::tag::raw_number, text); }
   bool on_string(std::string_view value) { return text_node(detail::tag::string, value); }
   bool on_key(std::string_view key) { return text_node(detail::tag::key, key); }
+  // The parser's strings with no escape sequence: marked plain, so writing them is a copy.
+  bool on_string_verbatim(std::string_view value) {
+    return text_node(detail::tag::string, value, detail::plain_text_flag);
+  }
+  bool on_key_verbatim(std::string_view key) {
+    return text_node(detail::tag::key, key, detail::plain_text_flag);
+  }
   bool on_string_part(std::string_view piece) { return text_part(piece); }
   bool on_key_part(std::string_view piece) { return text_part(piece); }
 
@@ -179,11 +186,11 @@ class basic_dom_builder {
     return offset;
   }
 
-  bool text_node(detail::tag t, std::string_view text) {
+  bool text_node(detail::tag t, std::string_view text, std::uint64_t flags = 0) {
     if (in_string_parts_) [[unlikely]]
       return last_text_part(t, text);
     const std::uint64_t offset = append_text(text);
-    return scalar(detail::make_head(t, text.size()), offset);
+    return scalar(detail::make_head(t, text.size()) | flags, offset);
   }
 
   [[gnu::noinline]] bool last_text_part(detail::tag t, std::string_view text) {

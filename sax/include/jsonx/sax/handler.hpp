@@ -29,6 +29,13 @@
 //     bool on_string_part(std::string_view piece) { return true; }
 //     bool on_key_part(std::string_view piece) { return true; }
 //
+//     // Optional. With these, a string or key delivered whole with no escape sequence in the
+//     // input comes here instead of on_string()/on_key(): its bytes are the input's, so it
+//     // holds no '"', '\' or control byte and writes back as JSON unchanged (the DOM marks
+//     // such strings so that serializing them is a plain copy).
+//     bool on_string_verbatim(std::string_view value) { return true; }
+//     bool on_key_verbatim(std::string_view key) { return true; }
+//
 //     // Optional switches for numbers (both false when absent):
 //     // every number goes to on_number_text(), unconverted (Go's UseNumber).
 //     static constexpr bool numbers_as_text = false;
@@ -66,6 +73,13 @@ template <class H>
 concept handler_with_parts = handler<H> && requires(H& h, std::string_view s) {
   { h.on_string_part(s) } -> std::convertible_to<bool>;
   { h.on_key_part(s) } -> std::convertible_to<bool>;
+};
+
+/// A handler told which strings came verbatim from the input (see on_string_verbatim above).
+template <class H>
+concept handler_with_verbatim_strings = handler<H> && requires(H& h, std::string_view s) {
+  { h.on_string_verbatim(s) } -> std::convertible_to<bool>;
+  { h.on_key_verbatim(s) } -> std::convertible_to<bool>;
 };
 
 namespace detail {

@@ -5,7 +5,7 @@
 // Nothing points between nodes; a container records how many nodes its subtree spans, so the
 // next sibling of any node is `node + span`, and a walk never needs a stack.
 //
-//   head    = tag (low 8 bits) | count << 8
+//   head    = tag (low 7 bits) | plain_text_flag (bit 7, strings and keys) | count << 8
 //   payload = a scalar's bits, a string's offset in the string arena, a container's span
 //
 // `count` is a string's byte length, a container's element or member count, 0 otherwise.
@@ -35,7 +35,12 @@ enum class tag : std::uint8_t {
 };
 
 inline constexpr unsigned tag_bits = 8;
-inline constexpr std::uint64_t tag_mask = (std::uint64_t{1} << tag_bits) - 1;
+inline constexpr std::uint64_t tag_mask = 0x7f;
+/// On a string or key node: its text holds no '"', '\' or control byte, so it is written as
+/// JSON between quotes as it is. The builder sets it for text the parser delivered straight
+/// from the input (a string with no escape sequence, which the grammar then keeps free of
+/// those bytes); text from anywhere else goes without it and is inspected when written.
+inline constexpr std::uint64_t plain_text_flag = 0x80;
 /// Largest count (string length, member count) a node records.
 inline constexpr std::uint64_t max_count = ~std::uint64_t{0} >> tag_bits;
 
@@ -68,6 +73,10 @@ constexpr kind kind_of(tag t) noexcept {
                             kind::uint64, kind::double_, kind::raw_number, kind::string,
                             kind::string, kind::array,   kind::object};
   return kinds[static_cast<std::uint8_t>(t)];
+}
+
+constexpr bool is_plain_text(const node& n) noexcept {
+  return (n.head & plain_text_flag) != 0;
 }
 
 /// A node that every default-constructed element refers to: a null.

@@ -68,6 +68,7 @@ class parser_core {
   // the input stay in L2 cache between the indexing and the walk.
   static constexpr std::size_t window_bytes = 32 * 1024;
   static constexpr bool takes_parts = handler_with_parts<H>;
+  static constexpr bool has_verbatim_strings = handler_with_verbatim_strings<H>;
   static constexpr bool numbers_as_text = numbers_as_text_of<H>();
   static constexpr bool big_integers_as_double = big_integers_as_double_of<H>();
 
@@ -485,6 +486,10 @@ class parser_core {
       unescape_result r = unescape_string(p, p + length, unescaped_, false);
       if (r.error != parse_errc::ok) return fail(r.error, offset + r.error_at);
       text = unescaped_;
+    } else if constexpr (has_verbatim_strings) {
+      const bool go_on =
+          is_key ? handler_->on_key_verbatim(text) : handler_->on_string_verbatim(text);
+      return go_on || stopped(offset - 1);
     }
     const bool go_on = is_key ? handler_->on_key(text) : handler_->on_string(text);
     return go_on || stopped(offset - 1);
