@@ -1,72 +1,13 @@
 // to_string and the resumable event sources over documents and values.
 #include "jsonx/dom/serialize.hpp"
 
+#include "tree_printer.hpp"
+
 #include <bit>
 #include <cstring>
 
 namespace jsonx::dom {
 namespace {
-
-// A document printed through the writer's tree output: the walk knows where commas, colons
-// and brackets go, so the writer only stores bytes, escapes strings and formats numbers.
-// Containers recurse (the depth is the document's: dom::parser's max_depth bounds it).
-bool print_node(const detail::node* n, const char* strings, jsonx::detail::tree_output& out);
-
-bool print_container(const detail::node* c, const char* strings, jsonx::detail::tree_output& out) {
-  const bool is_object = detail::tag_of(*c) == detail::tag::object;
-  const detail::node* n = c + 1;
-  const detail::node* const end = c + c->payload;
-  if (!out.room(2)) return false;
-  char*& pos = out.pos();
-  if (n == end) {
-    std::memcpy(pos, is_object ? "{}" : "[]", 2);
-    pos += 2;
-    return true;
-  }
-  *pos++ = is_object ? '{' : '[';
-  for (;;) {
-    if (is_object) {
-      if (!out.string_value(detail::node_text(n, strings), true)) return false;
-      ++n;
-    }
-    if (detail::is_container(detail::tag_of(*n))) {
-      if (!print_container(n, strings, out)) return false;
-      n += n->payload;
-    } else {
-      if (!print_node(n, strings, out)) return false;
-      ++n;
-    }
-    if (n == end) break;
-    if (!out.put(',')) return false;
-  }
-  return out.put(is_object ? '}' : ']');
-}
-
-bool print_node(const detail::node* n, const char* strings, jsonx::detail::tree_output& out) {
-  switch (detail::tag_of(*n)) {
-    case detail::tag::null:
-      return out.null_value();
-    case detail::tag::false_:
-      return out.bool_value(false);
-    case detail::tag::true_:
-      return out.bool_value(true);
-    case detail::tag::int64:
-      return out.int64_value(static_cast<std::int64_t>(n->payload));
-    case detail::tag::uint64:
-      return out.uint64_value(n->payload);
-    case detail::tag::double_:
-      return out.double_value(std::bit_cast<double>(n->payload));
-    case detail::tag::raw_number:
-      return out.number_text(detail::node_text(n, strings));
-    case detail::tag::string:
-    case detail::tag::key:
-      return out.string_value(detail::node_text(n, strings), false);
-    case detail::tag::array:
-    case detail::tag::object:
-      return print_container(n, strings, out);
-  }
-  return false;
-}
 
 template <class Source>
 bool write_to_string(const Source& source, std::string& out, std::error_code& ec,
@@ -113,8 +54,8 @@ bool write(const element& e, writer& w) {
   jsonx::detail::tree_output out(w);
   if (!out.usable()) return write_events(e, w);
   if (!out.begin_value()) return false;
-  return print_node(detail_element_access::node(e), detail_element_access::strings(e), out) &&
-         out.end_value();
+  detail::tree_printer printer(detail_element_access::strings(e), out);
+  return printer.print(detail_element_access::node(e)) && out.end_value();
 }
 
 bool write(const document& doc, writer& w) {

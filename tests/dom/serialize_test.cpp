@@ -11,6 +11,7 @@
 #include "jsonx/dom/dom.hpp"
 #include "jsonx/encode/output_sink.hpp"
 #include "jsonx/encode/serializer.hpp"
+#include "dom_test_support.hpp"
 #include "support/test_data.hpp"
 
 namespace jsonx::dom {
@@ -124,6 +125,13 @@ TEST(DomSerialize, TreeOutputWritesWhatEventsWrite) {
   inputs.push_back({"sample", std::string(sample)});
   inputs.push_back({"escapes", R"({"<&>":"\u2028\u2029 \ud83d\ude00 \u0000\u001f\"\\/ caf\u00e9",)"
                                R"("long":"0123456789abcdef0123456789abcdef\n0123456789abcdef"})"});
+  // Arrays whose elements are all one node (scalars, empty containers) take their own loop.
+  inputs.push_back({"one-node elements", R"([[[]],[{}],[[],{},1],[[1,{}]],{"a":[[]]},[]])"});
+  // The same characters raw, in strings with no escape sequence (which the parser marks plain):
+  // the options that escape them must still do so, short strings and long ones alike.
+  inputs.push_back({"raw specials", "{\"<&>\":\"\xE2\x80\xA8\xE2\x80\xA9 \xF0\x9F\x98\x80 caf\xC3\xA9\","
+                                    "\"long <&> \xE2\x80\xA8 caf\xC3\xA9 0123456789abcdef\":"
+                                    "[\"<\",\"0123456789abcdef0123456789abcdef \xE2\x80\xA9 >\"]}"});
   parser p;
   std::size_t compared = 0;
   for (const auto& input : inputs) {
@@ -138,6 +146,44 @@ TEST(DomSerialize, TreeOutputWritesWhatEventsWrite) {
     }
   }
   EXPECT_GE(compared, 5u * 6u);
+}
+
+// The parser marks strings and keys it delivered straight from the input (no escape sequence)
+// as plain text, which the tree output copies without inspecting. Nothing else gets the mark,
+// and nothing but the writer's speed depends on it.
+TEST(DomSerialize, VerbatimStringsAreMarkedPlainText) {
+  const std::string input = R"({"plain":"text","esc\u0061ped":"a\"b","slash":"a\/b"})";
+  parser p;
+  const document& doc = p.parse(input);
+  const detail::node* root = detail_element_access::node(doc.root());
+  ASSERT_EQ(detail::count_of(*root), 3u);
+  const bool expected[] = {true, true, false, false, true, false};  // key, value, ...
+  for (std::size_t i = 0; i < 6; ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(detail::is_plain_text(root[1 + i]), expected[i]);
+  }
+  EXPECT_EQ(to_string(doc), R"({"plain":"text","escaped":"a\"b","slash":"a/b"})");
+
+  // Lookups and identical() see through the mark: the same key and text, marked or not.
+  EXPECT_EQ(doc.root()["plain"].get_string(), "text");
+  EXPECT_EQ(doc.root()["escaped"].get_string(), "a\"b");
+  parser q;
+  const document& escaped = q.parse(R"({"pl\u0061in":"t\u0065xt","escaped":"a\"b","slash":"a/b"})");
+  EXPECT_FALSE(detail::is_plain_text(detail_element_access::node(escaped.root())[1]));
+  EXPECT_TRUE(identical(escaped.root(), doc.root()));
+  EXPECT_EQ(escaped.root()["plain"].get_string(), "text");
+
+  // Cut by chunk ends, strings arrive in parts and lose the mark; the output is unchanged.
+  parser chunked_parser;
+  for (std::size_t cut = 1; cut < input.size(); ++cut) {
+    SCOPED_TRACE(cut);
+    std::error_code ec;
+    const document& chunked =
+        test::parse_in_chunks(chunked_parser, input, jsonx::test::chunking::split_at(cut), ec);
+    ASSERT_FALSE(ec);
+    EXPECT_TRUE(identical(chunked.root(), doc.root()));
+    EXPECT_EQ(to_string(chunked), to_string(doc));
+  }
 }
 
 TEST(DomSerialize, TreeOutputAmongEventsAndInSmallRegions) {

@@ -39,6 +39,42 @@ class tree_output {
 
   // ---- inside a value: no separators are written but those asked for ----
 
+  // A walk that keeps the write cursor in a local variable: a store through a char* may alias
+  // anything, so a cursor kept in the writer is reloaded after every byte written. The walk
+  // takes cursor() and limit(), writes below limit() on its own, and hands the cursor back
+  // (set_cursor, or refill) before any other call on this object.
+
+  /// Room every step may ask of refill(), and the longest number text copied inline.
+  static constexpr std::size_t step_room = writer::scalar_room;
+  static constexpr std::size_t short_number_text = writer::short_number_text;
+
+  char* cursor() const noexcept { return w_.pos_; }
+  char* limit() const noexcept { return w_.end_; }
+  void set_cursor(char* p) noexcept { w_.pos_ = p; }
+  /// Hands back the cursor `p` and gets room for `n` <= output_sink::max_min_free bytes: the
+  /// new cursor (limit() has moved too), or nullptr with the writer's error set.
+  char* refill(char* p, std::size_t n) {
+    w_.pos_ = p;
+    return w_.ensure(n) ? w_.pos_ : nullptr;
+  }
+  /// True if the options escape nothing beyond what JSON requires (", \ and control bytes):
+  /// strings known to hold none of those may then be copied without looking at them.
+  bool escapes_only_json_specials() const noexcept {
+    return !w_.escape_html_ && !w_.options_.ascii_only && !w_.options_.escape_line_separators;
+  }
+  const write_options& options() const noexcept { return w_.options_; }
+  /// What copy_short_if_plain() must look for under these options.
+  bool escape_html() const noexcept { return w_.escape_html_; }
+  bool inspect_non_ascii() const noexcept { return w_.inspect_non_ascii_; }
+  /// Writes `size` bytes verbatim at the cursor (any length; refills as needed).
+  bool bytes(const char* data, std::size_t size) { return w_.write_bytes(data, size); }
+  /// A string through the writer's escape loop, at the cursor.
+  bool escaped_string(std::string_view text, bool is_key) {
+    if (!w_.ensure(writer::scalar_room)) return false;
+    return w_.write_string_outlined(text, is_key);
+  }
+  bool fail_non_finite() { return w_.fail(make_error_code(write_errc::non_finite_number)); }
+
   /// Room for `n` <= output_sink::max_min_free bytes at pos().
   bool room(std::size_t n) { return w_.ensure(n); }
   char*& pos() noexcept { return w_.pos_; }
