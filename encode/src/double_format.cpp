@@ -45,15 +45,34 @@ char* format_exact_integer(double magnitude, char* out) noexcept {
   return write_digits(low, 19, out);
 }
 
+// The n digits of `significand` with the point after the first `integer_digits` (1 to n - 1):
+// the digits are printed one byte on, then the integer ones moved back over the gap.
+char* digits_with_point_inside(std::uint64_t significand, int n, int integer_digits,
+                               char* out) noexcept {
+  // At most 16 (n <= 17 digits): saying so spares a bogus -Wstringop-overflow about
+  // copy_short's long-copy branch.
+  if (integer_digits < 1 || integer_digits > 16) __builtin_unreachable();
+  char* end = write_digits(significand, n, out + 1);
+  copy_short(out, out + 1, static_cast<std::size_t>(integer_digits));
+  out[integer_digits] = '.';
+  return end;
+}
+
 // `magnitude` is |value|, needed where the layout prints the exact integer.
 char* layout_decimal(std::uint64_t significand, int exponent, double magnitude,
                      char* out) noexcept {
   const int n = decimal_length(significand);
+  if (exponent < 0 && exponent > -n) [[likely]] {
+    // Digits on both sides of the point (most doubles in JSON: coordinates, prices): fixed is
+    // n + 1 bytes, scientific at least n + 4, so fixed it is, with nothing more to compare.
+    return digits_with_point_inside(significand, n, n + exponent, out);
+  }
   const int scientific_exponent = exponent + n - 1;
   const int abs_exponent = scientific_exponent < 0 ? -scientific_exponent : scientific_exponent;
   const int exponent_digits = abs_exponent >= 100 ? 3 : 2;
   const int scientific_length = n + (n > 1 ? 1 : 0) + 2 + exponent_digits;
-  const int fixed_length = exponent >= 0 ? n + exponent : (exponent > -n ? n + 1 : 2 - exponent);
+  // Fixed: the integer with its zeros, or (exponent <= -n here) "0.", zeros and the digits.
+  const int fixed_length = exponent >= 0 ? n + exponent : 2 - exponent;
   if (fixed_length <= scientific_length) {
     if (exponent >= 0) {
       // An integer. Of the texts of this length that read back as the double, to_chars
@@ -63,16 +82,6 @@ char* layout_decimal(std::uint64_t significand, int exponent, double magnitude,
           exponent == 0 ? write_digits(significand, n, out) : format_exact_integer(magnitude, out);
       std::memcpy(out, ".0", 2);
       return out + 2;
-    }
-    if (exponent > -n) {  // digits with the point inside: print one byte on, move the head back
-      const int integer_digits = n + exponent;
-      // At most 16 (n <= 17 digits, exponent <= -1): saying so spares a bogus
-      // -Wstringop-overflow about copy_short's long-copy branch.
-      if (integer_digits < 1 || integer_digits > 16) __builtin_unreachable();
-      char* end = write_digits(significand, n, out + 1);
-      copy_short(out, out + 1, static_cast<std::size_t>(integer_digits));
-      out[integer_digits] = '.';
-      return end;
     }
     // "0.", zeros, digits
     out[0] = '0';
