@@ -122,6 +122,32 @@ void serialize_case(benchmark::State& state, const corpus_file& file) {
   finish_output_case(state, file, out);
 }
 
+// serialize_pretty: the same document, indented by 2 spaces per level (Go's SetIndent("", "  ")).
+void serialize_pretty_case(benchmark::State& state, const corpus_file& file) {
+  dom::parser parser;
+  std::error_code ec;
+  const dom::document& document = parser.parse(file.text, ec);
+  if (ec) {
+    state.SkipWithError(parser.error().message().c_str());
+    return;
+  }
+  jsonx::write_options options = jsonx::write_options::pretty(2);
+  options.invalid_utf8 = jsonx::invalid_utf8_policy::assume_valid;
+  std::string out;
+  jsonx::writer writer(out, options);
+  for (auto _ : state) {
+    out.clear();
+    writer.reset(out);
+    if (!dom::write(document, writer) || !writer.flush()) {
+      state.SkipWithError(writer.error().message().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  finish_output_case(state, file, out);
+}
+
 // The writing end of the pipe: all of `text`, then close (the reader then sees the end).
 void write_all_and_close(int fd, std::string_view text) {
   while (!text.empty()) {
@@ -207,6 +233,7 @@ void register_jsonx_dom_cases() {
         "parse_dom_chunked_64k", "jsonx", file,
         [](benchmark::State& state, const corpus_file& f) { parse_dom_case(state, f, chunk_64k); });
     register_case("serialize", "jsonx", file, serialize_case);
+    register_case("serialize_pretty", "jsonx", file, serialize_pretty_case);
   }
 }
 

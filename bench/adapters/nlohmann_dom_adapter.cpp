@@ -82,12 +82,29 @@ void serialize_case(benchmark::State& state, const corpus_file& file) {
   finish_output_case(state, file, out);
 }
 
+// serialize_pretty: dump(2), 2 spaces per level.
+void serialize_pretty_case(benchmark::State& state, const corpus_file& file) {
+  json document = json::parse(file.text, nullptr, /*allow_exceptions=*/false);
+  if (document.is_discarded()) {
+    state.SkipWithError("nlohmann rejected the file");
+    return;
+  }
+  std::string out;
+  for (auto _ : state) {
+    out = document.dump(2);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  finish_output_case(state, file, out);
+}
+
 }  // namespace
 
 void register_nlohmann_dom_cases() {
   for (const corpus_file& file : corpus_files()) {
     register_case("parse_dom", "nlohmann", file, parse_dom_case);
     register_case("serialize", "nlohmann", file, serialize_case);
+    register_case("serialize_pretty", "nlohmann", file, serialize_pretty_case);
   }
 }
 

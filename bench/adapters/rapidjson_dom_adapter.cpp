@@ -10,6 +10,7 @@
 #endif
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
+#include <rapidjson/prettywriter.h>
 #include <rapidjson/writer.h>
 
 #include <string_view>
@@ -108,12 +109,36 @@ void serialize_case(benchmark::State& state, const corpus_file& file) {
   finish_output_case(state, file, std::string_view(buffer.GetString(), buffer.GetSize()));
 }
 
+// serialize_pretty: PrettyWriter indenting by 2 spaces (its default is 4).
+void serialize_pretty_case(benchmark::State& state, const corpus_file& file) {
+  std::vector<char> pool_buffer = pool_buffer_for(file);
+  pool_allocator allocator(pool_buffer.data(), pool_buffer.size());
+  document_type document(&allocator);
+  document.Parse<rapidjson::kParseDefaultFlags>(file.text.c_str());
+  if (document.HasParseError()) {
+    state.SkipWithError("RapidJSON rejected the file");
+    return;
+  }
+  rapidjson::StringBuffer buffer;
+  rapidjson::PrettyWriter<rapidjson::StringBuffer> writer(buffer);
+  writer.SetIndent(' ', 2);
+  for (auto _ : state) {
+    buffer.Clear();
+    writer.Reset(buffer);
+    document.Accept(writer);
+    benchmark::DoNotOptimize(buffer.GetString());
+    benchmark::ClobberMemory();
+  }
+  finish_output_case(state, file, std::string_view(buffer.GetString(), buffer.GetSize()));
+}
+
 }  // namespace
 
 void register_rapidjson_dom_cases() {
   for (const corpus_file& file : corpus_files()) {
     register_case("parse_dom", "rapidjson", file, parse_dom_case);
     register_case("serialize", "rapidjson", file, serialize_case);
+    register_case("serialize_pretty", "rapidjson", file, serialize_pretty_case);
   }
 }
 
