@@ -280,9 +280,18 @@ TEST(jsontext_decoder, unread_buffer_is_what_is_left_of_the_read) {
 // ---- StackDepth, StackIndex, StackPointer -----------------------------------------------------
 
 // StackDepth: up at each '{' or '[', down at each '}' or ']'; 0 is the top level.
+TEST(jsontext_decoder, stack_depth_follows_the_containers) {
+  memory_source in(R"([[{"a": []}]] 1)");
+  decoder d(in);
+  token t;
+  std::vector<std::size_t> depths;
+  while (d.read_token(t)) depths.push_back(d.stack_depth());
+  EXPECT_EQ(depths, (std::vector<std::size_t>{1, 2, 3, 3, 4, 3, 2, 1, 0, 0}));
+}
+
 // StackIndex: level 0 has kind 0; then '{' or '[' and the length, names and values counted
 // separately (a complete object has an even length).
-TEST(jsontext_decoder, stack_depth_and_index) {
+TEST(jsontext_decoder, stack_index_kinds_and_lengths) {
   memory_source in(R"({"a": [true, {"b": 1}], "c": 2} 3)");
   decoder d(in);
   token t;
