@@ -157,7 +157,8 @@ class decoder {
 
   // ---- tokens ------------------------------------------------------------------------------
 
-  /// The next token: '{' '}' '[' ']' as delimiters, keys, scalars; ',' and ':' are checked and
+  /// The next token (Go's Token, and jsontext's ReadToken: read_token()): '{' '}' '[' ']' as
+  /// delimiters, keys, scalars; ',' and ':' are checked and
   /// skipped. Mixes with decode(): after token() returned '[', decode() reads the next element
   /// (Go's pattern: Token, then Decode while More, then Token). Only scalars pass through the
   /// push parser, one at a time: no value is ever held whole.
@@ -209,7 +210,8 @@ class decoder {
 
   /// Go's SkipValue: passes over the next value (or, where a member name comes, the name),
   /// validating it as read_value() does, delivering no event and converting nothing. Memory:
-  /// none for the value, whatever its size. The usual pattern: read_token() returned an
+  /// none for the value, whatever its size (but its member names while duplicates are
+  /// checked). The usual pattern: read_token() returned an
   /// unwanted key, skip_value() skips its value. (It validates through the push parser with a
   /// handler that does nothing; when the parser has a skip path of its own, it will use it.)
   decode_status skip_value(stream_error& error);
