@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "jsonx/sax/json_pointer.hpp"
+
 namespace jsonx::stream {
 
 namespace {
@@ -14,19 +16,82 @@ decoder::decoder(source& in, const decoder_options& options)
     : source_(&in), options_(options), capacity_(std::max<std::size_t>(options.chunk_size, 1)) {
   buffer_ = std::make_unique<char[]>(capacity_);
   options_.chunk_size = capacity_;
+  use_source(in);
 }
 
 decoder::~decoder() = default;
 
+void decoder::use_source(source& in) {
+  if (options_.allow_invalid_utf8) {
+    repairing_ = std::make_unique<detail::utf8_repairing_source>(in);
+    source_ = repairing_.get();
+  } else {
+    repairing_.reset();
+    source_ = &in;
+  }
+}
+
+void decoder::reset(source& in) {
+  clear_state();
+  use_source(in);
+}
+
+void decoder::reset(source& in, const decoder_options& options) {
+  const std::size_t capacity = std::max<std::size_t>(options.chunk_size, 1);
+  if (capacity != capacity_) {
+    buffer_ = std::make_unique<char[]>(capacity);
+    capacity_ = capacity;
+  }
+  options_ = options;
+  options_.chunk_size = capacity_;
+  parsers_.clear();  // made with the old parser limits
+  reset(in);
+}
+
+void decoder::clear_state() {
+  begin_ = end_ = 0;
+  buffer_offset_ = 0;
+  newlines_ = 0;
+  line_start_ = 0;
+  values_decoded_ = 0;
+  in_value_ = value_is_key_ = value_is_token_ = false;
+  typical_value_bytes_ = 0;
+  value_target_ = nullptr;
+  value_parser_ = nullptr;
+  value_start_ = value_line_ = value_column_ = 0;
+  line_has_value_ = record_open_ = skipping_record_ = false;
+  clear_walk();
+  levels_.front() = {};
+  capture_ = nullptr;
+  would_block_ = failed_ = false;
+  final_error_ = {};
+}
+
+void decoder::clear_walk() {
+  state_ = token_state::top_value;
+  enclosing_.clear();
+  levels_.resize(1);
+  walk_names_.clear();
+}
+
 decode_status decoder::decode(dom::document& doc, stream_error& error) {
-  if (options_.use_number) return decode_into<detail::document_parser<true>>(doc, error);
-  return decode_into<detail::document_parser<false>>(doc, error);
+  if (options_.allow_duplicate_names) {
+    if (options_.use_number) return decode_into<detail::document_parser<true, false>>(doc, error);
+    return decode_into<detail::document_parser<false, false>>(doc, error);
+  }
+  if (options_.use_number) return decode_into<detail::document_parser<true, true>>(doc, error);
+  return decode_into<detail::document_parser<false, true>>(doc, error);
 }
 
 decode_status decoder::decode(dom::value& value, stream_error& error) {
+  if (options_.allow_duplicate_names) {
+    if (options_.use_number)
+      return decode_into<detail::typed_parser<true, false>>(value, error, options_.decoding);
+    return decode_into<detail::typed_parser<false, false>>(value, error, options_.decoding);
+  }
   if (options_.use_number)
-    return decode_into<detail::typed_parser<true>>(value, error, options_.decoding);
-  return decode_into<detail::typed_parser<false>>(value, error, options_.decoding);
+    return decode_into<detail::typed_parser<true, true>>(value, error, options_.decoding);
+  return decode_into<detail::typed_parser<false, true>>(value, error, options_.decoding);
 }
 
 bool decoder::check(decode_status s, stream_error& error) const {
@@ -38,7 +103,14 @@ bool decoder::check(decode_status s, stream_error& error) const {
 
 decode_status decoder::fill(stream_error& error) {
   // Called only when every byte read has been consumed: the parser keeps no pointer into the
-  // buffer, so it starts over.
+  // buffer, so it starts over. The bytes of a value read_value() captures are kept first,
+  // and the names the duplicate check views in the buffer.
+  if (in_value_ && value_parser_ != nullptr) value_parser_->input_moving();
+  if (capture_ != nullptr) {
+    capture_->append(buffer_.get() + capture_from_, end_ - capture_from_);
+    capture_from_ = 0;
+    capture_spilled_ = true;
+  }
   buffer_offset_ += end_;
   begin_ = end_ = 0;
   const read_result r = source_->read_some(buffer_.get(), capacity_);
@@ -153,8 +225,7 @@ decode_status decoder::fail(stream_error& error, bool recoverable) {
   if (recoverable) {
     skipping_record_ = true;
     // A bad record abandons any token walk inside it.
-    state_ = token_state::top_value;
-    enclosing_.clear();
+    clear_walk();
     return decode_status::error;
   }
   failed_ = true;
@@ -271,6 +342,7 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
     }
     if (size != 0) {
       slice = std::min(slice * 2, capacity_);
+      parser.set_stable_input(buffer_.get(), buffer_.get() + end_);
       const std::size_t used = parser.feed(chunk, chunk + size, buffer_.get() + end_, ec);
       // An ndjson value holds no newline: nothing to count.
       if (ndjson) {
@@ -298,6 +370,7 @@ decode_status decoder::complete_value() {
   in_value_ = false;
   value_target_ = nullptr;
   value_parser_ = nullptr;
+  ++levels_.back().length;  // a name or a value, as Go counts them
   if (value_is_key_) {
     state_ = token_state::object_colon;
   } else {
@@ -336,7 +409,13 @@ decode_status decoder::parse_failure(detail::value_parser& parser, stream_error&
     located.line += value_line_ - 1;
   }
   error = {};
-  parser.describe_failure(located, error);
+  std::string relative;
+  if (parser.duplicate_name(relative)) {
+    error.code = stream_errc::duplicate_name;
+    error.path = walk_pointer(true) + relative;
+  } else {
+    parser.describe_failure(located, error);
+  }
   error.offset = located.offset;
   error.line = located.line;
   error.column = located.column;
@@ -374,99 +453,301 @@ decode_status decoder::token(stream::token& out, stream_error& error) {
   }
   would_block_ = false;
   if (in_value_) {
-    if (value_parser_ != &parser)
+    if (value_parser_ != &parser || value_target_ != &parser)
       return report(stream_errc::value_in_progress, report_mode::returned, error);
     const bool is_key = value_is_key_;
-    const decode_status s = run_value(parser, error);
-    if (s == decode_status::value) parser.take(out, is_key);
-    return s;
+    return finish_token(parser, out, is_key, run_value(parser, error), error);
   }
+  const decode_status s = advance_to_token(report_mode::final, error);
+  if (s != decode_status::value) return s;
+  const char c = buffer_[begin_];
+  switch (c) {
+    case '{':
+    case '[': {
+      if (enclosing_.size() >= options_.decoding.parse.max_depth)
+        return report(parse_errc::depth_limit, report_mode::final, error);
+      const bool is_object = c == '{';
+      enclosing_.push_back(state_);
+      state_ = is_object ? token_state::object_start : token_state::array_start;
+      ++levels_.back().length;  // Go counts a container in its parent when it begins
+      levels_.push_back({is_object ? json_kind::object_begin : json_kind::array_begin, 0});
+      if (is_object) walk_names_.push();
+      consume(1);
+      out.kind = is_object ? token_kind::object_begin : token_kind::array_begin;
+      out.text.clear();
+      return decode_status::value;
+    }
+    case '}':
+    case ']': {
+      const bool is_object = c == '}';
+      consume(1);
+      state_ = enclosing_.back();
+      enclosing_.pop_back();
+      levels_.pop_back();
+      if (is_object) walk_names_.pop();
+      after_value();
+      out.kind = is_object ? token_kind::object_end : token_kind::array_end;
+      out.text.clear();
+      return decode_status::value;
+    }
+    default:
+      break;
+  }
+  // A key or a scalar: the push parser parses it (and validates it) as one value.
+  const bool is_key = c == '"' && key_expected();
+  start_value(&parser, &parser, is_key);
+  parser.start(options_.use_number);
+  return finish_token(parser, out, is_key, run_value(parser, error), error);
+}
+
+decode_status decoder::finish_token(detail::token_parser& parser, stream::token& out, bool is_key,
+                                    decode_status s, stream_error& error) {
+  if (s != decode_status::value) return s;
+  parser.take(out, is_key);
+  return is_key ? record_name(out.text, error) : s;
+}
+
+decode_status decoder::record_name(std::string_view name, stream_error& error) {
+  if (options_.allow_duplicate_names) {
+    walk_names_.assign_only(name);
+    return decode_status::value;
+  }
+  if (walk_names_.insert(name, true)) return decode_status::value;
+  // The name is consumed: the error stands at its opening quote.
+  std::string path = walk_pointer(false);
+  const std::size_t cut = path.rfind('/');
+  path.resize(cut);  // the pointer so far names the member before it
+  append_json_pointer_token(path, name);
+  error = {};
+  error.code = stream_errc::duplicate_name;
+  error.path = std::move(path);
+  error.offset = value_start_;
+  error.line = value_line_;
+  error.column = value_column_;
+  error.value_index = values_decoded_;
+  error.inside_value = true;
+  return fail(error, options_.skip_bad_records && options_.separation != framing::whitespace);
+}
+
+// ---- Go's jsontext vocabulary ------------------------------------------------------------------
+
+bool decoder::token_allowed(char c) const noexcept {
+  switch (c) {
+    case '}':
+      return state_ == token_state::object_start || state_ == token_state::object_comma;
+    case ']':
+      return state_ == token_state::array_start || state_ == token_state::array_comma;
+    case ',':
+    case ':':
+      return false;
+    case '"':
+      return key_expected() || value_allowed();
+    default:
+      return value_allowed();
+  }
+}
+
+parse_errc decoder::expected_here() const noexcept {
+  // What the state wanted instead, as the parser would say it.
+  switch (state_) {
+    case token_state::array_comma:
+      return parse_errc::expected_array_comma;
+    case token_state::object_comma:
+      return parse_errc::expected_object_comma;
+    case token_state::object_colon:
+      return parse_errc::expected_colon;
+    case token_state::object_start:
+      return parse_errc::expected_key;
+    case token_state::object_key:
+      return parse_errc::expected_key_after_comma;
+    default:
+      return parse_errc::expected_value;
+  }
+}
+
+decode_status decoder::advance_to_token(report_mode mode, stream_error& error) {
   for (;;) {
     const decode_status s = skip_insignificant(error);
     if (s == decode_status::end_of_stream && !enclosing_.empty())
       return report(parse_errc::incomplete_input, report_mode::final, error);
     if (s != decode_status::value) return s;
     const char c = buffer_[begin_];
-    switch (c) {
-      case '{':
-      case '[':
-        if (!value_allowed()) break;
-        if (enclosing_.size() >= options_.decoding.parse.max_depth)
-          return report(parse_errc::depth_limit, report_mode::final, error);
-        enclosing_.push_back(state_);
-        state_ = c == '{' ? token_state::object_start : token_state::array_start;
-        consume(1);
-        out.kind = c == '{' ? token_kind::object_begin : token_kind::array_begin;
-        out.text.clear();
-        return decode_status::value;
-      case '}':
-      case ']': {
-        const bool is_object = c == '}';
-        const bool allowed =
-            is_object ? state_ == token_state::object_start || state_ == token_state::object_comma
-                      : state_ == token_state::array_start || state_ == token_state::array_comma;
-        if (!allowed) break;
-        consume(1);
-        state_ = enclosing_.back();
-        enclosing_.pop_back();
-        after_value();
-        out.kind = is_object ? token_kind::object_end : token_kind::array_end;
-        out.text.clear();
+    if (c == ':' && state_ == token_state::object_colon) {
+      consume(1);
+      state_ = token_state::object_value;
+      continue;
+    }
+    if (c == ',' && state_ == token_state::array_comma) {
+      consume(1);
+      state_ = token_state::array_value;
+      continue;
+    }
+    if (c == ',' && state_ == token_state::object_comma) {
+      consume(1);
+      state_ = token_state::object_key;
+      continue;
+    }
+    if (token_allowed(c)) return decode_status::value;
+    return report(expected_here(), mode, error);
+  }
+}
+
+decode_status decoder::peek_kind(json_kind& out, stream_error& error) {
+  out = json_kind::none;
+  if (failed_) {
+    error = final_error_;
+    return decode_status::error;
+  }
+  would_block_ = false;
+  if (in_value_) return report(stream_errc::value_in_progress, report_mode::returned, error);
+  const decode_status s = advance_to_token(report_mode::returned, error);
+  if (s != decode_status::value) return s;
+  const char c = buffer_[begin_];
+  switch (c) {
+    case '{':
+    case '}':
+    case '[':
+    case ']':
+    case '"':
+    case 'n':
+    case 't':
+    case 'f':
+      out = static_cast<json_kind>(c);
+      return decode_status::value;
+    case '-':
+      out = json_kind::number;
+      return decode_status::value;
+    default:
+      if (c >= '0' && c <= '9') {
+        out = json_kind::number;
         return decode_status::value;
       }
-      case ':':
-        if (state_ != token_state::object_colon) break;
-        consume(1);
-        state_ = token_state::object_value;
-        continue;
-      case ',':
-        if (state_ == token_state::array_comma) {
-          consume(1);
-          state_ = token_state::array_value;
-          continue;
-        }
-        if (state_ == token_state::object_comma) {
-          consume(1);
-          state_ = token_state::object_key;
-          continue;
-        }
-        break;
-      default:
-        break;
-    }
-    const bool is_key =
-        c == '"' && (state_ == token_state::object_start || state_ == token_state::object_key);
-    if (is_key || (value_allowed() && c != '}' && c != ']' && c != ',' && c != ':')) {
-      // A key or a scalar: the push parser parses it (and validates it) as one value.
-      start_value(&parser, &parser, is_key);
-      parser.start(options_.use_number);
-      const decode_status r = run_value(parser, error);
-      if (r == decode_status::value) parser.take(out, is_key);
-      return r;
-    }
-    // What the state wanted instead, as the parser would say it.
-    parse_errc code = parse_errc::expected_value;
-    switch (state_) {
-      case token_state::array_comma:
-        code = parse_errc::expected_array_comma;
-        break;
-      case token_state::object_comma:
-        code = parse_errc::expected_object_comma;
-        break;
-      case token_state::object_colon:
-        code = parse_errc::expected_colon;
-        break;
-      case token_state::object_start:
-        code = parse_errc::expected_key;
-        break;
-      case token_state::object_key:
-        code = parse_errc::expected_key_after_comma;
-        break;
-      default:
-        break;
-    }
-    return report(code, report_mode::final, error);
+      return report(parse_errc::expected_value, report_mode::returned, error);
   }
+}
+
+detail::value_parser& decoder::validating_parser() {
+  if (options_.allow_duplicate_names) return parser_of<detail::validating_parser<false>>(*this);
+  return parser_of<detail::validating_parser<true>>(*this);
+}
+
+decode_status decoder::read_value(std::string_view& out, std::string& spill, stream_error& error) {
+  return whole_value(&spill, false, &out, error);
+}
+
+decode_status decoder::read_value(std::string& out, stream_error& error) {
+  return whole_value(&out, true, nullptr, error);
+}
+
+decode_status decoder::skip_value(stream_error& error) {
+  return whole_value(nullptr, false, nullptr, error);
+}
+
+decode_status decoder::whole_value(std::string* capture, bool copy_always, std::string_view* out,
+                                   stream_error& error) {
+  detail::value_parser& validator = validating_parser();
+  auto& names = parser_of<detail::token_parser>(key_scratch_);
+  // The value's identity across would_block: the capture string, or the decoder for skips.
+  const void* target = capture != nullptr ? static_cast<const void*>(capture) : this;
+  if (failed_) {
+    error = final_error_;
+    return decode_status::error;
+  }
+  would_block_ = false;
+  decode_status s;
+  if (in_value_) {
+    if (value_target_ != target || (value_parser_ != &validator && value_parser_ != &names))
+      return report(stream_errc::value_in_progress, report_mode::returned, error);
+    if (value_parser_ == &names) {
+      s = finish_token(names, key_scratch_, true, run_value(names, error), error);
+    } else {
+      s = run_value(validator, error);
+    }
+  } else {
+    s = advance_to_token(report_mode::returned, error);
+    if (s != decode_status::value) return s;
+    const char c = buffer_[begin_];
+    // Go: at the end of an object or array, an error that leaves the state as it was.
+    if (c == '}' || c == ']')
+      return report(parse_errc::expected_value, report_mode::returned, error);
+    const bool is_key = c == '"' && key_expected();
+    if (!is_key && state_ == token_state::top_value) {
+      s = position_for_value(error);  // the framing's rules for a top-level value
+      if (s != decode_status::value) return s;
+    }
+    capture_ = capture;
+    capture_from_ = begin_;
+    capture_spilled_ = false;
+    capture_copy_always_ = copy_always;
+    if (capture != nullptr) capture->clear();
+    if (is_key) {
+      start_value(target, &names, true);
+      names.start(false);
+      s = finish_token(names, key_scratch_, true, run_value(names, error), error);
+    } else {
+      start_value(target, &validator, false);
+      if (options_.allow_duplicate_names) {
+        static_cast<detail::validating_parser<false>&>(validator).start();
+      } else {
+        static_cast<detail::validating_parser<true>&>(validator).start();
+      }
+      s = run_value(validator, error);
+    }
+  }
+  if (s == decode_status::value) {
+    finish_capture(out);
+  } else if (s != decode_status::would_block) {
+    capture_ = nullptr;
+  }
+  return s;
+}
+
+void decoder::finish_capture(std::string_view* out) {
+  if (capture_ == nullptr) return;
+  const char* from = buffer_.get() + capture_from_;
+  std::size_t size = begin_ - capture_from_;
+  std::string_view bytes;
+  if (capture_spilled_ || capture_copy_always_) {
+    capture_->append(from, size);
+    bytes = *capture_;
+  } else {
+    bytes = {from, size};
+  }
+  // The parser may have taken the whitespace that ended a number: not part of the value.
+  while (!bytes.empty() && (bytes.back() == ' ' || bytes.back() == '\t' || bytes.back() == '\n' ||
+                            bytes.back() == '\r'))
+    bytes.remove_suffix(1);
+  if (capture_spilled_ || capture_copy_always_) capture_->resize(bytes.size());
+  if (out != nullptr)
+    *out = capture_spilled_ || capture_copy_always_ ? std::string_view(*capture_) : bytes;
+  capture_ = nullptr;
+}
+
+std::string decoder::walk_pointer(bool value_in_progress) const {
+  std::string out;
+  std::size_t object_level = 0;
+  for (std::size_t i = 1; i < levels_.size(); ++i) {
+    const stack_level& l = levels_[i];
+    if (l.kind == json_kind::object_begin) {
+      std::string_view name;
+      if (l.length != 0 && walk_names_.last_name(object_level, name))
+        append_json_pointer_token(out, name);
+      ++object_level;
+    } else {
+      // The element being read is the next one; the one read last, the one before it.
+      const bool next = value_in_progress && i + 1 == levels_.size();
+      if (next) {
+        append_json_pointer_index(out, static_cast<std::size_t>(l.length));
+      } else if (l.length != 0) {
+        append_json_pointer_index(out, static_cast<std::size_t>(l.length - 1));
+      }
+    }
+  }
+  return out;
+}
+
+std::string decoder::stack_pointer() const {
+  return walk_pointer(false);
 }
 
 }  // namespace jsonx::stream

@@ -12,6 +12,7 @@ class stream_category_impl final : public std::error_category {
     if (value == 0) return {};
     switch (static_cast<stream_errc>(value)) {
       case stream_errc::missing_record_separator:
+      case stream_errc::duplicate_name:
         return jsonx::condition::syntax_error;
       case stream_errc::write_failed:
         return jsonx::condition::io_error;
@@ -34,6 +35,8 @@ class stream_category_impl final : public std::error_category {
         return "a value cannot start here: a key, ',' or the end of the container is expected";
       case stream_errc::write_failed:
         return "the encoder's writer failed";
+      case stream_errc::duplicate_name:
+        return "duplicate object member name";
     }
     return "unknown stream error";
   }

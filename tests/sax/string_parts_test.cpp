@@ -3,6 +3,10 @@
 // concatenated, are the whole value, and no piece splits a UTF-8 sequence.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "support/event_recorder.hpp"
 #include "support/feeding.hpp"
 #include "support/test_data.hpp"
@@ -105,6 +109,53 @@ TEST_P(strings, a_handler_can_stop_at_a_part) {
   parse_outcome outcome = parse_chunked(doc, chunking::fixed(10), recorder, with_kernel(kernel()));
   EXPECT_EQ(outcome.error.code, make_error_code(parse_errc::stopped_by_handler));
   EXPECT_EQ(recorder.string_parts(), 1u);
+}
+
+// A handler taking parts that stops at a whole key or string (assembled from its parts).
+struct stop_at_text : parts_recorder {
+  std::string target;
+  std::string pending;
+  bool on_key_part(std::string_view p) {
+    pending += p;
+    return parts_recorder::on_key_part(p);
+  }
+  bool on_string_part(std::string_view p) {
+    pending += p;
+    return parts_recorder::on_string_part(p);
+  }
+  bool on_key(std::string_view k) { return whole(k) && parts_recorder::on_key(k); }
+  bool on_string(std::string_view s) { return whole(s) && parts_recorder::on_string(s); }
+  bool whole(std::string_view last) {
+    pending += last;
+    const bool stop = pending == target;
+    pending.clear();
+    return !stop;
+  }
+};
+
+// A stop at the last event of a key or string that came in parts is reported at its opening
+// quote, as when it comes whole: the offset does not depend on where the chunks were cut.
+TEST_P(strings, a_stop_after_parts_is_at_the_opening_quote) {
+  const std::string doc =
+      R"({"first": 1, "a long key \u00e9 that chunks cut": "and a long \n string value"})";
+  const std::vector<std::pair<std::string, std::uint64_t>> targets = {
+      {"a long key \xC3\xA9 that chunks cut", doc.find("\"a long")},
+      {"and a long \n string value", doc.find("\"and")}};
+  for (const auto& [target, quote] : targets) {
+    for (std::size_t a = 0; a <= doc.size(); ++a) {
+      stop_at_text handler;
+      handler.target = target;
+      const parse_outcome split =
+          parse_chunked(doc, chunking::split_at(a), handler, with_kernel(kernel()));
+      EXPECT_EQ(split.error.code, make_error_code(parse_errc::stopped_by_handler)) << a;
+      EXPECT_EQ(split.error.offset, quote) << target << ", split at " << a;
+    }
+    stop_at_text handler;
+    handler.target = target;
+    const parse_outcome bytewise =
+        parse_chunked(doc, chunking::fixed(1), handler, with_kernel(kernel()));
+    EXPECT_EQ(bytewise.error.offset, quote) << target << ", 1-byte chunks";
+  }
 }
 
 TEST_P(strings, invalid_escapes_are_found_across_cuts) {

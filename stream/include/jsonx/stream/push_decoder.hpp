@@ -9,11 +9,12 @@
 //   }                                                   // false: would_block, wait for more
 //   void on_close() { decoder.close(); while (decoder.decode(doc)) handle(doc.root()); }
 //
-// Everything decoder does works here (typed targets, SAX handlers, token(), framing,
-// errors); where its source would block, the bytes fed so far are used up. A value cut
-// between two feeds is resumed where it stopped, never re-parsed. feed() copies the bytes:
-// memory is the bytes fed and not yet decoded, plus the decoder's own. (Over a non-blocking
-// descriptor, a plain decoder over fd_source does the same without the copy.)
+// Everything decoder does works here (typed targets, SAX handlers, token(), peek_kind(),
+// read_value(), skip_value(), the stack, framing, errors); where its source would block, the bytes
+// fed so far are used up. A value cut between two feeds is resumed where it stopped, never
+// re-parsed. feed() copies the bytes: memory is the bytes fed and not yet decoded, plus the
+// decoder's own. (Over a non-blocking descriptor, a plain decoder over fd_source does the same
+// without the copy.)
 #pragma once
 
 #include <cstddef>
@@ -33,6 +34,12 @@ class fed_bytes : public source {
   void append(std::string_view bytes);
   void close() noexcept { closed_ = true; }
   bool closed() const noexcept { return closed_; }
+  /// Forgets every byte, and the close.
+  void clear() noexcept {
+    bytes_.clear();
+    read_ = 0;
+    closed_ = false;
+  }
   std::size_t pending() const noexcept { return bytes_.size() - read_; }
 
  private:
@@ -56,6 +63,18 @@ class push_decoder : private detail::fed_bytes, public decoder {
   bool closed() const noexcept { return fed_bytes::closed(); }
   /// Bytes fed that the decoder has not read yet (besides its buffer: buffered()).
   std::size_t pending_bytes() const noexcept { return pending(); }
+
+  /// Go's Reset: a fresh start for a new input (say, the next connection): the bytes fed and
+  /// not decoded, the close, the position, the stack and any error are forgotten; the options
+  /// are kept, or replaced by `options`.
+  void reset() {
+    fed_bytes::clear();
+    decoder::reset(static_cast<detail::fed_bytes&>(*this));
+  }
+  void reset(const decoder_options& options) {
+    fed_bytes::clear();
+    decoder::reset(static_cast<detail::fed_bytes&>(*this), options);
+  }
 };
 
 }  // namespace jsonx::stream

@@ -21,6 +21,7 @@ enum class stream_errc {
   value_in_progress,         ///< a call for another target while a value is half decoded
   misplaced_value,           ///< decode() where token() left a ',' ':' or end expected
   write_failed,              ///< the encoder's writer failed before (see its error)
+  duplicate_name,            ///< an object member name its object has already (path: where)
 };
 
 /// The error category of stream_errc ("jsonx.stream").

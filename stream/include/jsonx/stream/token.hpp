@@ -1,4 +1,5 @@
-// token: one step of decoder::token()'s walk (Go's json.Token): a delimiter, a key or a scalar.
+// token: one step of decoder::read_token()'s walk (Go's json.Token, jsontext.Token): a
+// delimiter, a key or a scalar; json_kind: what the next token is (Go's jsontext.Kind).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,21 @@ enum class token_kind : unsigned char {
   number_text,   ///< a number kept as text: beyond 64 bits or double range, or use_number()
   boolean,       ///< `boolean`
   null,
+};
+
+/// The kind of a token without its value (Go's jsontext.Kind, whose byte each enumerator is):
+/// what decoder::peek_kind() returns. Keys are strings; numbers are one kind.
+enum class json_kind : char {
+  none = 0,            ///< no token: the end of the stream, or it is not known yet
+  null = 'n',          ///< null
+  false_ = 'f',        ///< false
+  true_ = 't',         ///< true
+  string = '"',        ///< a string or an object member name
+  number = '0',        ///< a number
+  object_begin = '{',  ///< '{'
+  object_end = '}',    ///< '}'
+  array_begin = '[',   ///< '['
+  array_end = ']',     ///< ']'
 };
 
 struct token {

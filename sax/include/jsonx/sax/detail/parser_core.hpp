@@ -476,8 +476,10 @@ class parser_core {
   }
 
   // Delivers a complete string: as a view if it needs no unescaping, else unescaped.
+  // `offset`: the absolute offset of p[0]; `start`, of the string's first byte (they differ
+  // when parts of it were delivered before), 0 for `offset`.
   bool deliver_string(const char* p, std::size_t length, bool escaped, std::uint64_t offset,
-                      bool is_key) {
+                      bool is_key, std::uint64_t start = 0) {
     if (length > options_.max_token_size && !takes_parts)
       return fail(parse_errc::token_size_limit, offset - 1);
     std::string_view text(p, length);
@@ -492,7 +494,7 @@ class parser_core {
       return go_on || stopped(offset - 1);
     }
     const bool go_on = is_key ? handler_->on_key(text) : handler_->on_string(text);
-    return go_on || stopped(offset - 1);
+    return go_on || stopped((start != 0 ? start : offset) - 1);
   }
 
   // After a complete value ending at absolute offset `end`, outside the walk (a string or
@@ -612,6 +614,7 @@ class parser_core {
     if (!pending_buffered_) {
       token_.assign(chunk_ + pending_begin_, chunk_size_ - pending_begin_);
       token_offset_ = chunk_offset_ + pending_begin_;
+      pending_token_start_ = token_offset_;
       pending_buffered_ = true;
     } else if (pending_ != pending_token::scalar) {
       // (A scalar's continuation was appended by resume_scalar.)
@@ -643,7 +646,7 @@ class parser_core {
       const bool go_on = pending_ == pending_token::key ? handler_->on_key_part(unescaped_)
                                                         : handler_->on_string_part(unescaped_);
       if (!go_on) {
-        stopped(token_offset_ - 1);
+        stopped(pending_token_start_ - 1);  // at the opening quote, wherever the cut fell
         return;
       }
     }
@@ -692,7 +695,10 @@ class parser_core {
     } else {
       token_.append(chunk_, end);
       if constexpr (takes_parts) {
-        ok = deliver_string(token_.data(), token_.size(), true, token_offset_, is_key);
+        // Parts went before (token_offset_ moved past them): a stop is still reported at the
+        // opening quote, as for a string delivered whole.
+        ok = deliver_string(token_.data(), token_.size(), true, token_offset_, is_key,
+                            pending_token_start_);
       } else {
         ok =
             deliver_string(token_.data(), token_.size(), escaped_end(close), token_offset_, is_key);
@@ -857,6 +863,7 @@ class parser_core {
   bool done_ = false;
   std::size_t pending_begin_ = 0;   // in chunk_, when not buffered
   std::uint64_t token_offset_ = 0;  // absolute offset of token_[0]
+  std::uint64_t pending_token_start_ = 0;  // absolute offset of the buffered token's first byte
   std::uint64_t stop_at_ = 0;       // absolute end of the value that ended the parse
   parse_error error_;
 

@@ -14,6 +14,7 @@
 #include "jsonx/dom/document.hpp"
 #include "jsonx/dom/dom_builder.hpp"
 #include "jsonx/sax/push_parser.hpp"
+#include "jsonx/stream/detail/duplicate_names.hpp"
 #include "jsonx/stream/stream_error.hpp"
 #include "jsonx/stream/token.hpp"
 
@@ -32,6 +33,20 @@ class value_parser {
   /// Sets out.code (and, for typed targets, path/expected/found) for a failure at `located`.
   virtual void describe_failure(const parse_error& located, stream_error& out) const {
     out.code = located.code;
+  }
+  /// The decoder's buffer, whose bytes stay as they are until input_moving(): names in it are
+  /// kept as views by the duplicate-name check.
+  virtual void set_stable_input(const char* begin, const char* end) noexcept {
+    (void)begin;
+    (void)end;
+  }
+  /// The buffer is about to be reused: copy what is viewed in it.
+  virtual void input_moving() {}
+  /// True if the parse stopped at a duplicate object member name; `pointer` is then its JSON
+  /// Pointer relative to the value.
+  virtual bool duplicate_name(std::string& pointer) const {
+    (void)pointer;
+    return false;
   }
 };
 
@@ -70,6 +85,43 @@ inline parse_options one_value(parse_options options) {
   return options;
 }
 
+/// The handler a parser drives: `Inner`, behind a duplicate_name_checker if CheckNames.
+template <class Inner, bool CheckNames>
+struct name_check_layer {
+  using handler_type = std::conditional_t<CheckNames, duplicate_name_checker<Inner>, Inner>;
+  [[no_unique_address]] std::conditional_t<CheckNames, duplicate_name_checker<Inner>, char>
+      checker{};
+  handler_type& outer(Inner& inner) {
+    if constexpr (CheckNames) {
+      checker.set_target(inner);
+      return checker;
+    } else {
+      return inner;
+    }
+  }
+  void start() noexcept {
+    if constexpr (CheckNames) checker.start();
+  }
+  void set_stable_input(const char* begin, const char* end) noexcept {
+    if constexpr (CheckNames) checker.set_stable_input(begin, end);
+    (void)begin;
+    (void)end;
+  }
+  void input_moving() {
+    if constexpr (CheckNames) checker.materialize();
+  }
+  bool duplicate(std::string& pointer) const {
+    if constexpr (CheckNames) {
+      if (checker.found_duplicate()) {
+        pointer = checker.pointer();
+        return true;
+      }
+    }
+    (void)pointer;
+    return false;
+  }
+};
+
 /// Common part: the push_parser over handler type H (owned by the derived class).
 template <class H>
 class parser_over : public value_parser {
@@ -87,40 +139,46 @@ class parser_over : public value_parser {
 };
 
 // The handlers are held in a base class constructed before the parser that points to them.
+// Each parser takes CheckNames: with it, a duplicate_name_checker stands in front of the
+// handler (decoder_options::allow_duplicate_names false).
 
 /// The handlers of document_parser: dom_builder, behind text_numbers for use_number().
-template <bool TextNumbers>
+template <bool TextNumbers, bool CheckNames>
 struct document_handlers {
-  using handler_type =
+  using inner_type =
       std::conditional_t<TextNumbers, text_numbers<dom::dom_builder>, dom::dom_builder>;
+  using handler_type = typename name_check_layer<inner_type, CheckNames>::handler_type;
   document_handlers() {
     if constexpr (TextNumbers) adapter.target = &builder;
   }
-  handler_type& handler() {
+  inner_type& inner() {
     if constexpr (TextNumbers) {
       return adapter;
     } else {
       return builder;
     }
   }
+  handler_type& handler() { return names.outer(inner()); }
   dom::document unused;  // the builder's target until start()
   dom::dom_builder builder{unused};
   [[no_unique_address]] std::conditional_t<TextNumbers, text_numbers<dom::dom_builder>, char>
       adapter{};
+  name_check_layer<inner_type, CheckNames> names;
 };
 
 /// Into a dom::document, through dom_builder.
-template <bool TextNumbers>
+template <bool TextNumbers, bool CheckNames>
 class document_parser final
-    : private document_handlers<TextNumbers>,
-      public parser_over<typename document_handlers<TextNumbers>::handler_type> {
-  using handlers = document_handlers<TextNumbers>;
+    : private document_handlers<TextNumbers, CheckNames>,
+      public parser_over<typename document_handlers<TextNumbers, CheckNames>::handler_type> {
+  using handlers = document_handlers<TextNumbers, CheckNames>;
   using base = parser_over<typename handlers::handler_type>;
 
  public:
   explicit document_parser(const parse_options& options) : base(handlers::handler(), options) {}
   void start(dom::document& doc) {
     this->builder.reset(doc);
+    this->names.start();
     this->parser_.reset();
   }
   std::size_t feed(const char* begin, const char* end, const char* readable_end,
@@ -131,33 +189,43 @@ class document_parser final
     this->builder.set_readable_input(nullptr, nullptr);
     return used;
   }
+  bool duplicate_name(std::string& pointer) const override {
+    return this->names.duplicate(pointer);
+  }
+  void set_stable_input(const char* begin, const char* end) noexcept override {
+    this->names.set_stable_input(begin, end);
+  }
+  void input_moving() override { this->names.input_moving(); }
 };
 
 /// The handlers of typed_parser: decode_handler, behind text_numbers for use_number().
-template <bool TextNumbers>
+template <bool TextNumbers, bool CheckNames>
 struct typed_handlers {
-  using handler_type =
-      std::conditional_t<TextNumbers, text_numbers<decode_handler>, decode_handler>;
+  using inner_type = std::conditional_t<TextNumbers, text_numbers<decode_handler>, decode_handler>;
+  using handler_type = typename name_check_layer<inner_type, CheckNames>::handler_type;
   typed_handlers() {
     if constexpr (TextNumbers) adapter.target = &decoding;
   }
-  handler_type& handler() {
+  inner_type& inner() {
     if constexpr (TextNumbers) {
       return adapter;
     } else {
       return decoding;
     }
   }
+  handler_type& handler() { return names.outer(inner()); }
   decode_handler decoding;
   [[no_unique_address]] std::conditional_t<TextNumbers, text_numbers<decode_handler>, char>
       adapter{};
+  name_check_layer<inner_type, CheckNames> names;
 };
 
 /// Into a typed value (jsonx/bind), through decode_handler.
-template <bool TextNumbers>
-class typed_parser final : private typed_handlers<TextNumbers>,
-                           public parser_over<typename typed_handlers<TextNumbers>::handler_type> {
-  using handlers = typed_handlers<TextNumbers>;
+template <bool TextNumbers, bool CheckNames>
+class typed_parser final
+    : private typed_handlers<TextNumbers, CheckNames>,
+      public parser_over<typename typed_handlers<TextNumbers, CheckNames>::handler_type> {
+  using handlers = typed_handlers<TextNumbers, CheckNames>;
   using base = parser_over<typename handlers::handler_type>;
 
  public:
@@ -165,6 +233,7 @@ class typed_parser final : private typed_handlers<TextNumbers>,
   template <class T>
   void start(T& target, const decode_options& options) {
     this->decoding.start(target, options);
+    this->names.start();
     this->parser_.reset();
   }
   std::size_t feed(const char* begin, const char* end, const char* readable_end,
@@ -181,45 +250,113 @@ class typed_parser final : private typed_handlers<TextNumbers>,
     out.expected = std::move(e.expected);
     out.found = std::move(e.found);
   }
+  bool duplicate_name(std::string& pointer) const override {
+    return this->names.duplicate(pointer);
+  }
+  void set_stable_input(const char* begin, const char* end) noexcept override {
+    this->names.set_stable_input(begin, end);
+  }
+  void input_moving() override { this->names.input_moving(); }
 };
 
 /// The handler of events_parser: the caller's, behind text_numbers for use_number().
-template <class H, bool TextNumbers>
+template <class H, bool TextNumbers, bool CheckNames>
 struct events_handlers {
-  using handler_type = std::conditional_t<TextNumbers, text_numbers<H>, H>;
+  using inner_type = std::conditional_t<TextNumbers, text_numbers<H>, H>;
+  using handler_type = typename name_check_layer<inner_type, CheckNames>::handler_type;
   explicit events_handlers(H& first) : first_target(&first) {
     if constexpr (TextNumbers) adapter.target = &first;
   }
-  handler_type& handler() {
+  inner_type& inner() {
     if constexpr (TextNumbers) {
       return adapter;
     } else {
       return *first_target;
     }
   }
+  handler_type& handler() { return names.outer(inner()); }
   H* first_target;
   [[no_unique_address]] std::conditional_t<TextNumbers, text_numbers<H>, char> adapter{};
+  name_check_layer<inner_type, CheckNames> names;
 };
 
 /// Into a SAX handler of the caller's.
-template <handler H, bool TextNumbers>
+template <handler H, bool TextNumbers, bool CheckNames>
 class events_parser final
-    : private events_handlers<H, TextNumbers>,
-      public parser_over<typename events_handlers<H, TextNumbers>::handler_type> {
-  using handlers = events_handlers<H, TextNumbers>;
+    : private events_handlers<H, TextNumbers, CheckNames>,
+      public parser_over<typename events_handlers<H, TextNumbers, CheckNames>::handler_type> {
+  using handlers = events_handlers<H, TextNumbers, CheckNames>;
   using base = parser_over<typename handlers::handler_type>;
 
  public:
   events_parser(H& first, const parse_options& options)
       : handlers(first), base(handlers::handler(), options) {}
   void start(H& target) {
+    this->names.start();
     if constexpr (TextNumbers) {
       this->adapter.target = &target;
+      this->parser_.reset();
+    } else if constexpr (CheckNames) {
+      this->names.checker.set_target(target);
       this->parser_.reset();
     } else {
       this->parser_.reset(target);
     }
   }
+  bool duplicate_name(std::string& pointer) const override {
+    return this->names.duplicate(pointer);
+  }
+  void set_stable_input(const char* begin, const char* end) noexcept override {
+    this->names.set_stable_input(begin, end);
+  }
+  void input_moving() override { this->names.input_moving(); }
+};
+
+/// A handler that takes every event and keeps nothing: read_value() and skip_value() validate
+/// with it. (Until the parser has a skip path of its own: then skip_value() uses that.)
+struct null_handler {
+  bool on_null() { return true; }
+  bool on_bool(bool) { return true; }
+  bool on_int64(std::int64_t, std::string_view) { return true; }
+  bool on_uint64(std::uint64_t, std::string_view) { return true; }
+  bool on_double(double, std::string_view) { return true; }
+  bool on_number_text(std::string_view) { return true; }
+  bool on_string(std::string_view) { return true; }
+  bool on_key(std::string_view) { return true; }
+  // Parts: no string is ever buffered whole, whatever its length.
+  bool on_string_part(std::string_view) { return true; }
+  bool on_key_part(std::string_view) { return true; }
+  bool on_object_begin() { return true; }
+  bool on_object_end(std::size_t) { return true; }
+  bool on_array_begin() { return true; }
+  bool on_array_end(std::size_t) { return true; }
+  // No number is converted: only validated.
+  static constexpr bool numbers_as_text = true;
+};
+
+/// Validation only, for read_value() and skip_value().
+template <bool CheckNames>
+class validating_parser final
+    : private name_check_layer<null_handler, CheckNames>,
+      public parser_over<typename name_check_layer<null_handler, CheckNames>::handler_type> {
+  using names = name_check_layer<null_handler, CheckNames>;
+  using base = parser_over<typename names::handler_type>;
+
+ public:
+  explicit validating_parser(const parse_options& options)
+      : base(names::outer(nothing_), options) {}
+  void start() {
+    names::start();
+    this->parser_.reset();
+  }
+  bool duplicate_name(std::string& pointer) const override { return names::duplicate(pointer); }
+  void set_stable_input(const char* begin, const char* end) noexcept override {
+    names::set_stable_input(begin, end);
+  }
+  void input_moving() override { names::input_moving(); }
+
+ private:
+  static inline null_handler nothing_;  // stateless
 };
 
 /// One scalar, key or string for token(): copied into a token.
