@@ -241,49 +241,61 @@ void append_canonical_string(std::string_view s, std::string& out) {
   out += '"';
 }
 
-// Writes the tree: its objects' members are already sorted and their names distinct.
-class canonical_writer {
- public:
-  canonical_writer(const tree_builder& tree, std::string& out) : tree_(tree), out_(out) {}
-
-  void write(std::size_t index) {
-    const node& n = tree_.nodes[index];
-    switch (n.kind) {
-      case node_kind::null:
-        out_ += "null";
-        return;
-      case node_kind::boolean:
-        out_ += n.boolean ? "true" : "false";
-        return;
-      case node_kind::number:
-        append_ecmascript_number(n.number, out_);
-        return;
-      case node_kind::string:
-        append_canonical_string(std::string_view(tree_.arena).substr(n.text_offset, n.text_size),
-                                out_);
-        return;
-      case node_kind::array:
-      case node_kind::object: {
-        const bool is_object = n.kind == node_kind::object;
-        out_ += is_object ? '{' : '[';
-        for (std::size_t c = n.first_child; c != none; c = tree_.nodes[c].next_sibling) {
-          if (c != n.first_child) out_ += ',';
-          if (is_object) {
-            append_canonical_string(tree_.name(c), out_);
-            out_ += ':';
-          }
-          write(c);
-        }
-        out_ += is_object ? '}' : ']';
-        return;
+// Writes the tree: its objects' members are already sorted and their names distinct. A loop
+// over the nodes, not recursion, so that a depth limit raised by the caller cannot overflow the
+// call stack.
+void write_tree(const tree_builder& tree, std::string& out) {
+  const auto& nodes = tree.nodes;
+  std::vector<std::size_t> parents;  // the open containers
+  std::size_t index = 0;
+  for (;;) {
+    const node& n = nodes[index];
+    if (!parents.empty()) {
+      const node& parent = nodes[parents.back()];
+      if (index != parent.first_child) out += ',';
+      if (parent.kind == node_kind::object) {
+        append_canonical_string(tree.name(index), out);
+        out += ':';
       }
     }
+    switch (n.kind) {
+      case node_kind::null:
+        out += "null";
+        break;
+      case node_kind::boolean:
+        out += n.boolean ? "true" : "false";
+        break;
+      case node_kind::number:
+        append_ecmascript_number(n.number, out);
+        break;
+      case node_kind::string:
+        append_canonical_string(std::string_view(tree.arena).substr(n.text_offset, n.text_size),
+                                out);
+        break;
+      case node_kind::array:
+      case node_kind::object:
+        out += n.kind == node_kind::object ? '{' : '[';
+        if (n.first_child != none) {
+          parents.push_back(index);
+          index = n.first_child;
+          continue;
+        }
+        out += n.kind == node_kind::object ? '}' : ']';
+        break;
+    }
+    // Done with `index`: on to its next sibling, closing the containers it ends.
+    for (;;) {
+      if (parents.empty()) return;
+      if (nodes[index].next_sibling != none) {
+        index = nodes[index].next_sibling;
+        break;
+      }
+      index = parents.back();
+      parents.pop_back();
+      out += nodes[index].kind == node_kind::object ? '}' : ']';
+    }
   }
-
- private:
-  const tree_builder& tree_;
-  std::string& out_;
-};
+}
 
 }  // namespace
 
@@ -361,7 +373,7 @@ bool canonicalize(std::string_view json, std::string& out, parse_error& error,
     if (tree.failure) error.code = tree.failure;  // the location is where the parse stopped
     return false;
   }
-  canonical_writer(tree, out).write(0);
+  write_tree(tree, out);
   error = parse_error{};
   return true;
 }

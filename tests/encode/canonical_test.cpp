@@ -128,6 +128,22 @@ TEST(canonicalize, numbers_are_doubles) {
             "[9007199254740992,0,100,0.1,0,1e+29]");
 }
 
+// The writer loops instead of recursing: a depth limit raised far above the default is safe.
+TEST(canonicalize, deep_nesting_with_a_raised_depth_limit) {
+  constexpr std::size_t depth = 100000;
+  std::string input;
+  for (std::size_t i = 0; i < depth; ++i) input += i % 2 ? "{\"k\" : " : "[ ";
+  input += "1";
+  for (std::size_t i = depth; i-- > 0;) input += i % 2 ? " }" : " ]";
+  jsonx::parse_options parsing;
+  parsing.max_depth = depth;
+  std::string expected;
+  for (std::size_t i = 0; i < depth; ++i) expected += i % 2 ? "{\"k\":" : "[";
+  expected += "1";
+  for (std::size_t i = depth; i-- > 0;) expected += i % 2 ? "}" : "]";
+  EXPECT_EQ(jsonx::canonicalize(input, parsing), expected);
+}
+
 TEST(canonicalize, errors) {
   std::string out;
   jsonx::parse_error error;
