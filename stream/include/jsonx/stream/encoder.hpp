@@ -45,6 +45,7 @@
 #include "jsonx/dom/document.hpp"
 #include "jsonx/dom/element.hpp"
 #include "jsonx/dom/value.hpp"
+#include "jsonx/encode/canonical.hpp"  // the canonical option; jsonx::canonicalize()
 #include "jsonx/encode/output_sink.hpp"
 #include "jsonx/encode/write_options.hpp"
 #include "jsonx/encode/writer.hpp"
@@ -102,8 +103,9 @@ class encoder {
   void set_indent(std::string_view prefix, std::string_view indent);
   /// Go's SetEscapeHTML: write <, > and & as \u003c, \u003e, \u0026.
   void set_escape_html(bool on);
-  /// Go's jsontext options (see encoder_options), over the write_options given at construction.
-  /// Like set_indent and set_escape_html, applies from the next top-level value.
+  /// Go's jsontext options (see encoder_options): they replace the layout and escaping of the
+  /// write_options given at construction and keep the rest. Like set_indent and
+  /// set_escape_html, applies from the next top-level value.
   void set_options(const encoder_options& options);
   /// Deliver each value to the destination as soon as it is written (the default).
   void set_flush_each_value(bool on) noexcept { flush_each_value_ = on; }
