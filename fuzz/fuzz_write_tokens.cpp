@@ -8,6 +8,9 @@
 // At the end, the open containers are closed (each close must be accepted), and the output
 // must parse back, through the decoder's token() walk, to exactly the accepted tokens: the same
 // kinds (a string written where a key belongs is that key), the same texts, the same numbers.
+// The accepted tokens are then written again by a canonical encoder (RFC 8785): it fails only
+// on a duplicate name or a number beyond double range, and otherwise each line it writes is a
+// fixed point of jsonx::canonicalize.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +21,7 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "jsonx/encode/canonical.hpp"
 #include "jsonx/encode/write_error.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/encoder.hpp"
@@ -208,5 +212,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(same_token(accepted[i], read), "a token reads back differently", out);
   }
   check(i == accepted.size(), "the output has fewer tokens than were written", out);
+
+  std::string canonical_out;
+  jsonx::stream::encoder canonical_encoder(canonical_out);
+  jsonx::stream::encoder_options canonical;
+  canonical.canonical = true;
+  canonical_encoder.set_options(canonical);
+  for (const token& t : accepted) {
+    std::error_code ec;
+    if (canonical_encoder.write_token(t, ec)) continue;
+    check(ec == jsonx::write_errc::duplicate_key || ec == jsonx::write_errc::number_out_of_range,
+          "the canonical encoder refused an accepted token", ec.message());
+    return 0;
+  }
+  canonical_encoder.flush();
+  for (std::size_t begin = 0; begin < canonical_out.size();) {
+    const std::size_t end = canonical_out.find('\n', begin);
+    check(end != std::string::npos, "canonical output without its newline", canonical_out);
+    const std::string_view line(canonical_out.data() + begin, end - begin);
+    check(jsonx::canonicalize(line) == line, "canonical output is not a fixed point", line);
+    begin = end + 1;
+  }
   return 0;
 }

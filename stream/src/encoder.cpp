@@ -2,6 +2,7 @@
 // that write_token() opened, checked before anything is written.
 #include "jsonx/stream/encoder.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "jsonx/dom/serialize.hpp"
@@ -92,6 +93,7 @@ void encoder::start_writer() {
     writer_->flush();
     offset_before_writer_ += writer_->bytes_written();
   }
+  canonical_ = next_canonical_;
   write_options layout = options_;
   if (canonical_) {
     // The canonical text is complete JSON, written as it is: no layout, no escaping of its own.
@@ -135,7 +137,7 @@ void encoder::set_escape_html(bool on) {
 
 void encoder::set_options(const encoder_options& options) {
   options_ = options.apply_to(base_options_);
-  canonical_ = options.canonical;
+  next_canonical_ = options.canonical;
   options_changed();
 }
 
@@ -253,10 +255,13 @@ bool encoder::check_token(const token& t, std::error_code& ec) const {
       ec = make_error_code(std::errc::invalid_argument);  // not a token_kind
       return false;
   }
+  // The policies of the writer that will write the token (options_ may already be the next
+  // value's).
+  const write_options& policies = canonical_ ? canonical_writer_->options() : writer_->options();
   switch (t.kind) {
     case token_kind::key:
     case token_kind::string:
-      if (options_.invalid_utf8 == invalid_utf8_policy::error && !detail::is_valid_utf8(t.text)) {
+      if (policies.invalid_utf8 == invalid_utf8_policy::error && !detail::is_valid_utf8(t.text)) {
         return refuse(write_errc::invalid_utf8);
       }
       return true;
@@ -269,7 +274,7 @@ bool encoder::check_token(const token& t, std::error_code& ec) const {
       if (!t.text.empty()) {
         if (!detail::is_json_number(t.text)) return refuse(write_errc::invalid_number);
       } else if (t.kind == token_kind::double_ && !std::isfinite(t.number) &&
-                 (canonical_ || options_.non_finite == non_finite_policy::error)) {
+                 policies.non_finite == non_finite_policy::error) {
         return refuse(write_errc::non_finite_number);
       }
       return true;

@@ -376,8 +376,14 @@ TEST(jsontext_encoder, options_set_inside_a_value_apply_from_the_next) {
   e.write_token(end_array());
   e.write_token(begin_array());
   e.write_token(int64(2));
+  encoder_options canonical;
+  canonical.canonical = true;
+  e.set_options(canonical);  // the array in progress stays indented, written as it goes
+  EXPECT_TRUE(e.canonical());
+  e.write_token(float64(1.5e21));
   e.write_token(end_array());
-  EXPECT_EQ(out, "[1]\n[\n 2\n]\n");
+  e.write_value(R"({"b":1.0,"a":[]})");
+  EXPECT_EQ(out, "[1]\n[\n 2,\n 1.5e+21\n]\n{\"a\":[],\"b\":1}\n");
 }
 
 }  // namespace

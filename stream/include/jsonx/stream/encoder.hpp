@@ -111,7 +111,8 @@ class encoder {
   void set_flush_each_value(bool on) noexcept { flush_each_value_ = on; }
   /// The options of the next top-level value.
   const write_options& options() const noexcept { return options_; }
-  bool canonical() const noexcept { return canonical_; }
+  /// Whether the next top-level value is written canonical (encoder_options::canonical).
+  bool canonical() const noexcept { return next_canonical_; }
 
   // ---- Go's jsontext.Encoder: tokens and raw values --------------------------------------
 
@@ -249,7 +250,8 @@ class encoder {
   std::optional<string_sink> own_sink_;
   write_options base_options_;  // as given at construction, for set_options()
   write_options options_;
-  bool canonical_ = false;
+  bool canonical_ = false;       // the value in progress
+  bool next_canonical_ = false;  // from the next top-level value
   bool restart_pending_ = false;  // options changed inside a value: restart at its end
   std::vector<level> stack_;
   std::uint64_t offset_before_writer_ = 0;  // output_offset() of the writers replaced
