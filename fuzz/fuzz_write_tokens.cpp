@@ -12,9 +12,9 @@
 // on a duplicate name or a number beyond double range, and otherwise each line it writes is a
 // fixed point of jsonx::canonicalize.
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -56,8 +56,9 @@ class input_reader {
 };
 
 // Number texts, valid and not, for number_text tokens and for the text of number tokens.
-const char* const number_texts[] = {"0", "-0", "1.5", "1e400", "-12e-3", "123456789012345678901234",
-                                    "01", "1.", "+1", "", "nan", "1e", "0.0e+0", "-"};
+const char* const number_texts[] = {
+    "0", "-0",  "1.5", "1e400",  "-12e-3", "123456789012345678901234", "01", "1.", "+1",
+    "",  "nan", "1e",  "0.0e+0", "-"};
 
 token next_token(input_reader& in) {
   token t;
@@ -100,11 +101,16 @@ bool same_number(const token& written, const token& read) {
   }
   const auto value_of_read = [&]() -> double {
     switch (read.kind) {
-      case token_kind::int64: return static_cast<double>(read.int64);
-      case token_kind::uint64: return static_cast<double>(read.uint64);
-      case token_kind::double_: return read.number;
-      case token_kind::number_text: return std::strtod(read.text.c_str(), nullptr);  // > 64 bits
-      default: return std::nan("");
+      case token_kind::int64:
+        return static_cast<double>(read.int64);
+      case token_kind::uint64:
+        return static_cast<double>(read.uint64);
+      case token_kind::double_:
+        return read.number;
+      case token_kind::number_text:
+        return std::strtod(read.text.c_str(), nullptr);  // > 64 bits
+      default:
+        return std::nan("");
     }
   };
   switch (written.kind) {

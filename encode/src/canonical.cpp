@@ -129,9 +129,8 @@ class tree_builder {
     for (std::size_t c = object.first_child; c != none; c = nodes[c].next_sibling) {
       members_.push_back(c);
     }
-    std::sort(members_.begin(), members_.end(), [&](std::size_t a, std::size_t b) {
-      return compare_as_utf16(name(a), name(b)) < 0;
-    });
+    std::sort(members_.begin(), members_.end(),
+              [&](std::size_t a, std::size_t b) { return compare_as_utf16(name(a), name(b)) < 0; });
     for (std::size_t i = 1; i < members_.size(); ++i) {
       if (name(members_[i]) == name(members_[i - 1])) {
         failure = make_error_code(write_errc::duplicate_key);
@@ -224,13 +223,27 @@ void append_canonical_string(std::string_view s, std::string& out) {
     out.append(s.substr(plain_from, i - plain_from));
     plain_from = i + 1;
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\f': out += "\\f"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default: {
         const char escape[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xF]};
         out.append(escape, sizeof escape);
@@ -329,8 +342,8 @@ bool append_ecmascript_number(double value, std::string& out) {
   // The shortest digits that read back to `value` (std::to_chars picks the closest of them),
   // as d.ddde+XX: the digits s (k of them) and n, the power of ten just above the first digit.
   char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value,
-                                    std::chars_format::scientific);
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
   const std::string_view text(buffer, static_cast<std::size_t>(result.ptr - buffer));
   const std::size_t e = text.find('e');
   std::string digits;

@@ -174,8 +174,7 @@ bool encoder::end_value(std::error_code& ec) {
     ec = w.error();
     return fail(ec);
   }
-  if (w.depth() != depth_before_ ||
-      (stack_.empty() && w.values_written() != values_before_ + 1)) {
+  if (w.depth() != depth_before_ || (stack_.empty() && w.values_written() != values_before_ + 1)) {
     // Not exactly one complete value: the output no longer frames values.
     ec = make_error_code(stream_errc::write_failed);
     return fail(ec);
@@ -316,7 +315,8 @@ bool encoder::write_checked_token(writer& w, const token& t) {
 bool encoder::write_token(const token& t, std::error_code& ec) {
   if (!ready(ec) || !check_token(t, ec)) return false;
   writer& w = target();
-  const bool is_key = t.kind == token_kind::key || (t.kind == token_kind::string && expecting_key());
+  const bool is_key =
+      t.kind == token_kind::key || (t.kind == token_kind::string && expecting_key());
   if (!write_checked_token(w, t)) {
     ec = w.failed() ? w.error() : make_error_code(stream_errc::write_failed);
     return fail(ec);

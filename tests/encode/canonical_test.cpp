@@ -16,7 +16,9 @@ std::string es(double value) {
   EXPECT_TRUE(jsonx::append_ecmascript_number(value, out));
   return out;
 }
-std::string es_bits(std::uint64_t bits) { return es(std::bit_cast<double>(bits)); }
+std::string es_bits(std::uint64_t bits) {
+  return es(std::bit_cast<double>(bits));
+}
 
 // RFC 8785 appendix B: IEEE-754 bit patterns and their ECMAScript serialization.
 TEST(canonical_number, rfc_8785_appendix_b) {

@@ -31,8 +31,9 @@ TEST(writer_spacing, space_after_comma_and_colon_on_one_line) {
 TEST(writer_spacing, pretty_without_space_after_colon) {
   jsonx::write_options options = jsonx::write_options::pretty(1);
   options.space_after_colon = false;
-  EXPECT_EQ(reformat_with(options), "{\n \"a\":[\n  1,\n  2\n ],\n \"b\":{\n  \"c\":null\n },\n"
-                                    " \"d\":[]\n}");
+  EXPECT_EQ(reformat_with(options),
+            "{\n \"a\":[\n  1,\n  2\n ],\n \"b\":{\n  \"c\":null\n },\n"
+            " \"d\":[]\n}");
 }
 
 // Go's SpaceAfterComma under Multiline: the space comes before the newline.
@@ -49,7 +50,8 @@ TEST(writer_spacing, pretty_with_space_after_comma) {
 TEST(writer_spacing, multiline_without_indent) {
   jsonx::write_options options;
   options.multiline = true;
-  EXPECT_EQ(reformat_with(options), "{\n\"a\": [\n1,\n2\n],\n\"b\": {\n\"c\": null\n},\n\"d\": []\n}");
+  EXPECT_EQ(reformat_with(options),
+            "{\n\"a\": [\n1,\n2\n],\n\"b\": {\n\"c\": null\n},\n\"d\": []\n}");
 }
 
 TEST(writer_spacing, bytes_written_counts_every_region) {

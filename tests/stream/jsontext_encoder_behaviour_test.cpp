@@ -22,13 +22,27 @@ token make(token_kind kind, std::string text = {}) {
   t.text = std::move(text);
   return t;
 }
-token begin_object() { return make(token_kind::object_begin); }
-token end_object() { return make(token_kind::object_end); }
-token begin_array() { return make(token_kind::array_begin); }
-token end_array() { return make(token_kind::array_end); }
-token key(std::string name) { return make(token_kind::key, std::move(name)); }
-token string(std::string value) { return make(token_kind::string, std::move(value)); }
-token null() { return make(token_kind::null); }
+token begin_object() {
+  return make(token_kind::object_begin);
+}
+token end_object() {
+  return make(token_kind::object_end);
+}
+token begin_array() {
+  return make(token_kind::array_begin);
+}
+token end_array() {
+  return make(token_kind::array_end);
+}
+token key(std::string name) {
+  return make(token_kind::key, std::move(name));
+}
+token string(std::string value) {
+  return make(token_kind::string, std::move(value));
+}
+token null() {
+  return make(token_kind::null);
+}
 token boolean(bool value) {
   token t = make(token_kind::boolean);
   t.boolean = value;
@@ -72,9 +86,8 @@ TEST(jsontext_encoder, interleaved_tokens_and_values_make_the_documented_example
   e.write_value(R"("object")");
   e.write_value(R"({"k":"v"})");
   e.write_token(end_object());
-  EXPECT_EQ(out,
-            R"({"name":"value","array":[null,false,true,3.14159],"object":{"k":"v"}})"
-            "\n");
+  EXPECT_EQ(out, R"({"name":"value","array":[null,false,true,3.14159],"object":{"k":"v"}})"
+                 "\n");
 }
 
 // Go (WriteToken): "it is an error to provide a number when the encoder is expecting an object
@@ -293,8 +306,7 @@ TEST(jsontext_encoder, with_indent_prefix) {
 TEST(jsontext_encoder, space_after_colon) {
   encoder_options options;
   options.space_after_colon = true;
-  EXPECT_EQ(write_all({begin_object(), key("a"), int64(1), end_object()}, options),
-            "{\"a\": 1}\n");
+  EXPECT_EQ(write_all({begin_object(), key("a"), int64(1), end_object()}, options), "{\"a\": 1}\n");
   options.multiline = true;
   options.space_after_colon = false;
   EXPECT_EQ(write_all({begin_object(), key("a"), int64(1), end_object()}, options),
@@ -312,9 +324,9 @@ TEST(jsontext_encoder, space_after_comma) {
             "{\"a\":[1, 2], \"b\":null}\n");
   // Both spaces, one line: Go's Multiline(false) with both options.
   options.space_after_colon = true;
-  EXPECT_EQ(write_all({begin_object(), key("a"), int64(1), key("b"), int64(2), end_object()},
-                      options),
-            "{\"a\": 1, \"b\": 2}\n");
+  EXPECT_EQ(
+      write_all({begin_object(), key("a"), int64(1), key("b"), int64(2), end_object()}, options),
+      "{\"a\": 1, \"b\": 2}\n");
 }
 
 // Go (EscapeForHTML): '<', '>' and '&' within strings escaped as \u003c etc., "so that the

@@ -27,18 +27,19 @@
 // Memory is the sink's buffer (64 KiB for buffered sinks), whatever the values' sizes. Each
 // value is delivered to the sink as it is written (as Go's Encoder writes each value); with
 // set_flush_each_value(false) the sink's buffer is delivered when full, and by flush().
-// Errors of encode() stick: after a failed value (a NaN, invalid UTF-8, an I/O error) the output may end
-// inside it, and every later call fails. Unlike Go's, HTML characters are not escaped unless
-// set_escape_html(true).
+// (Canonical output is the exception: a top-level value is held whole until it is complete,
+// since its members are sorted.) Errors of encode() stick: after a failed value (a NaN,
+// invalid UTF-8, an I/O error) the output may end inside it, and every later call fails.
+// Unlike Go's, HTML characters are not escaped unless set_escape_html(true).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 #include <string_view>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "jsonx/bind/bind.hpp"
 #include "jsonx/bind/dom.hpp"
@@ -250,8 +251,8 @@ class encoder {
   std::optional<string_sink> own_sink_;
   write_options base_options_;  // as given at construction, for set_options()
   write_options options_;
-  bool canonical_ = false;       // the value in progress
-  bool next_canonical_ = false;  // from the next top-level value
+  bool canonical_ = false;        // the value in progress
+  bool next_canonical_ = false;   // from the next top-level value
   bool restart_pending_ = false;  // options changed inside a value: restart at its end
   std::vector<level> stack_;
   std::uint64_t offset_before_writer_ = 0;  // output_offset() of the writers replaced
