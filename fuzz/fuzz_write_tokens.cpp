@@ -43,7 +43,9 @@ class input_reader {
     return w;
   }
   std::string text() {
-    const std::size_t n = std::min<std::size_t>(byte() % 16, size_ - std::min(at_, size_));
+    // The length byte first: the order of a call's arguments is unspecified.
+    const std::size_t wanted = byte() % 16;
+    const std::size_t n = std::min(wanted, size_ - std::min(at_, size_));
     std::string s(reinterpret_cast<const char*>(data_ + at_), n);
     at_ += n;
     return s;
