@@ -20,8 +20,13 @@ class write_category_impl final : public std::error_category {
       case write_errc::unbalanced_end:
       case write_errc::incomplete_document:
       case write_errc::unfinished_string_part:
+      case write_errc::invalid_number:
+      case write_errc::missing_value:
+      case write_errc::duplicate_key:
       case write_errc::ok:
         return jsonx::condition::invalid_argument;
+      case write_errc::number_out_of_range:
+        return jsonx::condition::out_of_range;
     }
     return jsonx::condition::invalid_argument;
   }
@@ -45,6 +50,14 @@ class write_category_impl final : public std::error_category {
         return "another event came while a string was being written in parts";
       case write_errc::sink_full:
         return "the output sink is full";
+      case write_errc::invalid_number:
+        return "a number's text is not a JSON number";
+      case write_errc::missing_value:
+        return "an object was closed right after a key, before the key's value";
+      case write_errc::duplicate_key:
+        return "an object has two members with the same name (canonical JSON forbids it)";
+      case write_errc::number_out_of_range:
+        return "a number beyond the range of an IEEE-754 double (canonical JSON needs one)";
     }
     return "unknown write error";
   }

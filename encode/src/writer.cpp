@@ -65,7 +65,10 @@ void writer::start(output_sink& sink) {
   if (!simd::kernel_supported(kernel_)) kernel_ = simd::default_kernel();
   escape_ = detail::escape_kernel_for(kernel_)
                 .loop[options_.escape_html ? 1 : 0][detail::inspects_non_ascii(options_) ? 1 : 0];
-  pretty_ = options_.is_pretty();
+  pretty_ = options_.has_whitespace();
+  multiline_ = options_.is_pretty();
+  colon_space_ = options_.space_after_colon.value_or(multiline_);
+  comma_space_ = options_.space_after_comma;
   escape_html_ = options_.escape_html;
   inspect_non_ascii_ = detail::inspects_non_ascii(options_);
   indent_line_.assign(1, '\n');
@@ -79,6 +82,7 @@ void writer::reset() {
   after_value_position_ = position::top_next;
   depth_ = 0;
   values_written_ = 0;
+  bytes_before_region_ = 0;
   error_.clear();
   pending_utf8_size_ = 0;
 }
@@ -101,22 +105,24 @@ void writer::release_region() noexcept {
     std::error_code ignored;
     sink_->commit(pos_, false, ignored);
   }
-  pos_ = end_ = nullptr;
+  bytes_before_region_ += static_cast<std::uint64_t>(pos_ - region_begin_);
+  pos_ = end_ = region_begin_ = nullptr;
 }
 
 bool writer::refill(std::size_t min_free) {
   if (error_) return false;
   std::error_code ec;
   const std::span<char> region = sink_->next_region(pos_, min_free, ec);
+  bytes_before_region_ += static_cast<std::uint64_t>(pos_ - region_begin_);
   if (ec) {
-    pos_ = end_ = nullptr;  // the sink took back its region
+    pos_ = end_ = region_begin_ = nullptr;  // the sink took back its region
     return fail(ec);
   }
   if (region.size() < min_free) {
-    pos_ = end_ = nullptr;
+    pos_ = end_ = region_begin_ = nullptr;
     return fail(make_error_code(write_errc::sink_full));
   }
-  pos_ = region.data();
+  pos_ = region_begin_ = region.data();
   end_ = region.data() + region.size();
   return true;
 }
@@ -137,7 +143,8 @@ bool writer::flush() {
   if (error_) return false;
   std::error_code ec;
   sink_->commit(pos_, true, ec);
-  pos_ = end_ = nullptr;
+  bytes_before_region_ += static_cast<std::uint64_t>(pos_ - region_begin_);
+  pos_ = end_ = region_begin_ = nullptr;
   if (ec) return fail(ec);
   return true;
 }
@@ -179,12 +186,13 @@ bool writer::pretty_separator(bool is_key) {
   switch (position_) {
     case position::array_next:
     case position::object_next:
-      if (!ensure(1)) return false;
+      if (!ensure(2)) return false;
       *pos_++ = ',';
+      if (comma_space_) *pos_++ = ' ';
       [[fallthrough]];
     case position::array_first:
     case position::object_first:
-      if (!write_newline_and_indent(depth_)) return false;
+      if (multiline_ && !write_newline_and_indent(depth_)) return false;
       break;
     case position::top_next:
       if (!ensure(1)) return false;
@@ -290,10 +298,10 @@ bool writer::write_key_slow(std::string_view key) {
   if (position_ == position::in_key_parts) {
     if (!write_string_body(key, true) || !ensure(3)) return false;
     std::memcpy(pos_, "\": ", 3);
-    pos_ += pretty_ ? 3 : 2;
+    pos_ += colon_space_ ? 3 : 2;
   } else {
     if (!begin_key()) return false;
-    if (!write_string(key, "\": ", pretty_ ? 3 : 2)) return false;
+    if (!write_string(key, "\": ", colon_space_ ? 3 : 2)) return false;
   }
   position_ = position::object_value;
   return true;

@@ -19,6 +19,10 @@ enum class write_errc {
   incomplete_document,     ///< finish() with open containers, a cut string, or no value at all
   unfinished_string_part,  ///< another event while a string or key is being written in parts
   sink_full,               ///< a bounded sink cannot take the bytes (and cannot grow)
+  invalid_number,          ///< a number given as text that is not JSON number syntax
+  missing_value,           ///< an object closed right after a key, before the key's value
+  duplicate_key,           ///< canonical JSON (RFC 8785): two members of an object share a name
+  number_out_of_range,     ///< canonical JSON: a number no IEEE-754 double holds (1e400)
 };
 
 /// The error category of write_errc ("jsonx.write").

@@ -30,6 +30,14 @@ struct write_options {
   /// first line gets no prefix. Both empty (the default): compact output, no whitespace at all.
   std::string prefix;
   std::string indent;
+  /// Every element on its own line even when `prefix` and `indent` are both empty (Go's
+  /// Multiline with WithIndent("")): a newline and the prefix, no indentation.
+  bool multiline = false;
+  /// A space after the colon of each member (Go's SpaceAfterColon). Empty: only when pretty.
+  std::optional<bool> space_after_colon;
+  /// A space after each comma (Go's SpaceAfterComma): "[1, 2]"; pretty output, which starts a
+  /// new line after the comma, then has the space before that newline, as Go's does.
+  bool space_after_comma = false;
   /// Escape <, > and & as \u003c, \u003e and \u0026, so the output is safe inside HTML
   /// <script> (Go's default).
   bool escape_html = false;
@@ -65,7 +73,12 @@ struct write_options {
     indent.assign(width, ' ');
     return *this;
   }
-  bool is_pretty() const noexcept { return !prefix.empty() || !indent.empty(); }
+  /// Elements on their own lines.
+  bool is_pretty() const noexcept { return multiline || !prefix.empty() || !indent.empty(); }
+  /// Any whitespace between tokens at all (pretty, or a space after colons or commas).
+  bool has_whitespace() const noexcept {
+    return is_pretty() || space_after_colon.value_or(false) || space_after_comma;
+  }
 };
 
 }  // namespace jsonx

@@ -102,6 +102,10 @@ class writer {
   std::size_t depth() const noexcept { return depth_; }
   /// Top-level values completed since the last reset.
   std::uint64_t values_written() const noexcept { return values_written_; }
+  /// Bytes written since the last reset (delivered to the sink or not yet).
+  std::uint64_t bytes_written() const noexcept {
+    return bytes_before_region_ + static_cast<std::uint64_t>(pos_ - region_begin_);
+  }
   const write_options& options() const noexcept { return options_; }
   simd::kernel_id kernel() const noexcept { return kernel_; }
 
@@ -168,6 +172,10 @@ class writer {
 
   char* pos_ = nullptr;  // next byte to write, inside the region the sink lent
   char* end_ = nullptr;  // end of that region
+  // For bytes_written(): where the current region starts (pos_ when the region is handed
+  // back: both null without one), and the bytes of the regions handed back before it.
+  char* region_begin_ = nullptr;
+  std::uint64_t bytes_before_region_ = 0;
   output_sink* sink_ = nullptr;
   std::optional<string_sink> own_string_sink_;
   write_options options_;
@@ -175,7 +183,12 @@ class writer {
   detail::escape_function escape_ = nullptr;
   position position_ = position::top_first;
   position after_value_position_ = position::top_next;
+  // Not the compact layout: separators go through pretty_separator(). `multiline_`: newlines
+  // and indentation; `colon_space_`, `comma_space_`: Go's SpaceAfterColon / SpaceAfterComma.
   bool pretty_ = false;
+  bool multiline_ = false;
+  bool colon_space_ = false;
+  bool comma_space_ = false;
   // For the inline path of short strings: which bytes besides " \ and controls need work.
   bool escape_html_ = false;
   bool inspect_non_ascii_ = false;

@@ -242,7 +242,7 @@ inline bool writer::end_container(bool is_object) {
     return misplaced(-static_cast<signed char>(write_errc::unbalanced_end));
   }
   // A container with elements closes on its own line when pretty; an empty one stays "{}".
-  if (pretty_ && position_ == next && !write_newline_and_indent(depth_ - 1)) {
+  if (multiline_ && position_ == next && !write_newline_and_indent(depth_ - 1)) {
     return false;
   }
   if (!ensure(1)) return false;
