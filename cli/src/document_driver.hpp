@@ -1,6 +1,6 @@
 // Reads one input chunk by chunk and feeds it to a command's parser: the whole input as one
-// document, (--lines) each line as a document of its own, or (--seq) each RFC 7464 record. Shared by validate, stats, fmt,
-// min and get; what differs between them is the job:
+// document, (--lines) each line as a document of its own, or (--seq) each RFC 7464 record. Shared
+// by validate, stats, fmt, min and get; what differs between them is the job:
 //
 //   struct some_job {
 //     Parser& parser();                  // feed(chunk, ec), finish(ec), error(), reset()
@@ -159,9 +159,8 @@ class document_driver {
         const void* separator =
             std::memchr(chunk.data() + pos, record_separator, chunk.size() - pos);
         std::size_t segment_end =
-            separator
-                ? static_cast<std::size_t>(static_cast<const char*>(separator) - chunk.data())
-                : chunk.size();
+            separator ? static_cast<std::size_t>(static_cast<const char*>(separator) - chunk.data())
+                      : chunk.size();
         if (!feed_record_segment(chunk, pos, segment_end)) return summary_;
         if (!separator) break;
         if (!end_record(chunk, offset_ + segment_end)) return summary_;
@@ -220,8 +219,7 @@ class document_driver {
 
   // A parse failed at `error`. False if it was the handler's doing (the output failed): the
   // whole command stops.
-  bool fail_document(const located_error& error, std::string_view chunk,
-                     std::string prefix = {}) {
+  bool fail_document(const located_error& error, std::string_view chunk, std::string prefix = {}) {
     if (error.code == parse_errc::stopped_by_handler) {
       reporter_.print_message(job_.handler_failure());
       job_.abandon_document();
@@ -344,9 +342,9 @@ class document_driver {
       if (record_ == 0) {
         // Content before the first RS: not a JSON text sequence (or a missing RS).
         record_failed_ = true;
-        const bool go_on = fail_document(
-            framing_error(sequence_errc::missing_record_separator, offset_ + begin), chunk,
-            record_prefix());
+        const bool go_on =
+            fail_document(framing_error(sequence_errc::missing_record_separator, offset_ + begin),
+                          chunk, record_prefix());
         track_lines(chunk, begin, end);
         return go_on;
       }

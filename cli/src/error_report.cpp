@@ -61,8 +61,9 @@ void error_reporter::print_pending() {
       error.offset >= pending_window_start_
           ? make_error_excerpt(pending_window_, error.offset - pending_window_start_)
           : make_error_excerpt(error.excerpt, error.excerpt_caret);
-  print_message(pending_prefix_ + error.code.message() + " at line " + std::to_string(error.line) + ", column " +
-                std::to_string(error.column) + " (byte " + std::to_string(error.offset) + ")");
+  print_message(pending_prefix_ + error.code.message() + " at line " + std::to_string(error.line) +
+                ", column " + std::to_string(error.column) + " (byte " +
+                std::to_string(error.offset) + ")");
   std::string caret(excerpt.caret_column, ' ');
   caret += '^';
   std::fprintf(err_, "  %s\n  %s\n", excerpt.text.c_str(), caret.c_str());

@@ -41,7 +41,7 @@ int run_reformat(const command_line& command, std::FILE* out, std::FILE* err) {
   if (!session.ok()) return exit_usage_or_io;
   std::size_t indent = command.command == command_kind::fmt ? command.indent.value_or(2) : 0;
   reformat_job job(session.options(), output_options(command, indent), out, command.lines,
-                 command.seq);
+                   command.seq);
   return session.for_each_input([&job](const std::string&) -> reformat_job& { return job; },
                                 [](const std::string&, const input_summary&) {});
 }
