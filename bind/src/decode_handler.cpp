@@ -24,6 +24,9 @@ void decode_handler::start_erased(detail::value_target root, const decode_option
   error_path_.clear();
   error_expected_.clear();
   error_found_.clear();
+  error_expected_type_ = {};
+  error_found_kind_ = json_kind::none;
+  skipped_key_.clear();
 }
 
 void decode_handler::abandon_frames() noexcept {
@@ -135,24 +138,29 @@ void append_found(std::string& out, const detail::found_value& found) {
 
 }  // namespace
 
-bool decode_handler::fail(bind_errc code, error_at where, detail::describe_function expected,
-                          detail::found_value found, std::string_view key) {
+bool decode_handler::fail(bind_errc code, error_at where, detail::type_name_function type,
+                          detail::describe_function expected, detail::found_value found,
+                          std::string_view key) {
   std::string expected_text;
   expected(expected_text);
-  record_error(code, where, std::move(expected_text), found, key);
+  record_error(code, where, type, std::move(expected_text), found, key);
   return false;
 }
 
-bool decode_handler::fail(bind_errc code, error_at where, std::string_view expected,
-                          detail::found_value found, std::string_view key) {
-  record_error(code, where, std::string(expected), found, key);
+bool decode_handler::fail(bind_errc code, error_at where, detail::type_name_function type,
+                          std::string_view expected, detail::found_value found,
+                          std::string_view key) {
+  record_error(code, where, type, std::string(expected), found, key);
   return false;
 }
 
-void decode_handler::record_error(bind_errc code, error_at where, std::string expected,
-                                  detail::found_value found, std::string_view key) {
+void decode_handler::record_error(bind_errc code, error_at where, detail::type_name_function type,
+                                  std::string expected, detail::found_value found,
+                                  std::string_view key) {
   error_code_ = make_error_code(code);
   error_expected_ = std::move(expected);
+  error_expected_type_ = type();
+  error_found_kind_ = found.json;
   error_found_.clear();
   append_found(error_found_, found);
   error_path_.clear();
@@ -182,6 +190,8 @@ decode_error decode_handler::make_error(const parse_error& parse) const {
     error.path = error_path_;
     error.expected = error_expected_;
     error.found = error_found_;
+    error.expected_type = error_expected_type_;
+    error.found_kind = error_found_kind_;
   } else if (parse.code) {
     error.code = parse.code;
     error.path = current_path();
@@ -235,12 +245,13 @@ long long decimal_magnitude(std::string_view text) {
   return magnitude;
 }
 
-bool fail_too_many_elements(decode_handler& h, std::size_t limit) {
+bool fail_too_many_elements(decode_handler& h, type_name_function type, json_kind container,
+                            std::size_t limit) {
   std::string expected = "at most ";
   append_unsigned(expected, limit);
   expected += " elements (decode_options::max_elements)";
-  return h.fail(bind_errc::too_many_elements, decode_handler::error_at::container, expected,
-                found_description("more"));
+  return h.fail(bind_errc::too_many_elements, decode_handler::error_at::container, type, expected,
+                found_description("more", container));
 }
 
 void describe_array_of(std::string& out, std::size_t size) {
@@ -249,19 +260,19 @@ void describe_array_of(std::string& out, std::size_t size) {
   out += size == 1 ? " element" : " elements";
 }
 
-bool fail_array_size(decode_handler& h, std::size_t expected_size, std::size_t found_size,
-                     bool more) {
+bool fail_array_size(decode_handler& h, type_name_function type, std::size_t expected_size,
+                     std::size_t found_size, bool more) {
   std::string expected;
   describe_array_of(expected, expected_size);
   std::string found = more ? "an array of more than " : "an array of ";
   append_unsigned(found, more ? expected_size : found_size);
   found += (more ? expected_size : found_size) == 1 ? " element" : " elements";
-  return h.fail(bind_errc::wrong_array_size, decode_handler::error_at::container, expected,
-                found_description(found));
+  return h.fail(bind_errc::wrong_array_size, decode_handler::error_at::container, type, expected,
+                found_description(found, json_kind::array));
 }
 
-bool fail_unknown_field(decode_handler& h, std::string_view key, const field_entry* fields,
-                        std::size_t count) {
+bool fail_unknown_field(decode_handler& h, type_name_function type, std::string_view key,
+                        const field_entry* fields, std::size_t count) {
   std::string expected = count == 0 ? "no field at all" : "one of the fields ";
   for (std::size_t i = 0; i < count; ++i) {
     if (i != 0) expected += ", ";
@@ -275,16 +286,16 @@ bool fail_unknown_field(decode_handler& h, std::string_view key, const field_ent
   }
   std::string found = "the key ";
   append_quoted_excerpt(found, key);
-  return h.fail(bind_errc::unknown_field, decode_handler::error_at::key, expected,
-                found_description(found), key);
+  return h.fail(bind_errc::unknown_field, decode_handler::error_at::key, type, expected,
+                found_description(found, json_kind::string), key);
 }
 
-bool fail_missing_field(decode_handler& h, const field_entry& missing) {
+bool fail_missing_field(decode_handler& h, type_name_function type, const field_entry& missing) {
   std::string expected = "the field \"";
   expected.append(missing.name, missing.length);
   expected += '"';
-  return h.fail(bind_errc::missing_field, decode_handler::error_at::container, expected,
-                found_description("an object without it"));
+  return h.fail(bind_errc::missing_field, decode_handler::error_at::container, type, expected,
+                found_description("an object without it", json_kind::object));
 }
 
 }  // namespace detail

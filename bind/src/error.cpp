@@ -78,6 +78,26 @@ void append_location(std::string& out, std::uint64_t line, std::uint64_t column,
 
 }  // namespace
 
+std::string_view json_kind_name(json_kind kind) noexcept {
+  switch (kind) {
+    case json_kind::none:
+      return "none";
+    case json_kind::null:
+      return "null";
+    case json_kind::boolean:
+      return "boolean";
+    case json_kind::number:
+      return "number";
+    case json_kind::string:
+      return "string";
+    case json_kind::array:
+      return "array";
+    case json_kind::object:
+      return "object";
+  }
+  return "none";
+}
+
 const std::error_category& bind_category() noexcept {
   static const bind_error_category category;
   return category;

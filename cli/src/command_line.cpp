@@ -37,6 +37,12 @@ constexpr std::string_view usage =
     "  --lines            NDJSON: each line is a JSON text; bad lines are reported\n"
     "                     with their line number and skipped; blank lines skipped\n"
     "  --multiple-values  accept several top-level values separated by whitespace\n"
+    "                     (none at all is valid too)\n"
+    "  --seq              RFC 7464 JSON text sequences: each value follows an RS\n"
+    "                     byte (0x1E); bad or truncated records are reported with\n"
+    "                     their record number and skipped, empty ones skipped; fmt,\n"
+    "                     min and get print RS before each value and LF after it\n"
+    "                     (--lines, --multiple-values and --seq exclude each other)\n"
     "  --indent N         fmt and get: N spaces per level (0: compact)\n"
     "  --chunk-size N     feed the parser chunks of exactly N bytes (the last may be\n"
     "                     shorter); suffixes k, M, G multiply by 1024; default 64k\n"
@@ -158,6 +164,7 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
       {"--kernel", false, any_command},
       {"--multiple-values", false, takes_several_values},
       {"--lines", false, reads_documents},
+      {"--seq", false, reads_documents},
       {"--indent", false, indents},
       {"--progress", false, reads_documents},
       {"--no-progress", false, reads_documents},
@@ -233,6 +240,8 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
         result.multiple_values = true;
       } else if (name == "--lines" && !inline_value) {
         result.lines = true;
+      } else if (name == "--seq" && !inline_value) {
+        result.seq = true;
       } else if (name == "--progress" && !inline_value) {
         result.progress = progress_mode::always;
       } else if (name == "--no-progress" && !inline_value) {
@@ -266,6 +275,11 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
   }
   if (result.lines && result.multiple_values) {
     problem = "--lines and --multiple-values exclude each other (--lines: one value per line)";
+    return std::nullopt;
+  }
+  if (result.seq && (result.lines || result.multiple_values)) {
+    problem = std::string("--seq and ") + (result.lines ? "--lines" : "--multiple-values") +
+              " exclude each other (--seq: one value per RS-prefixed record)";
     return std::nullopt;
   }
   if (result.command == command_kind::get) {

@@ -36,6 +36,9 @@ struct command_line {
   bool multiple_values = false;
   /// NDJSON: each line is a document of its own; bad lines are reported and skipped.
   bool lines = false;
+  /// RFC 7464 JSON text sequences: each value follows an RS (0x1E); bad records are reported
+  /// and skipped; fmt, min and get print RS before each value and LF after it.
+  bool seq = false;
   /// Spaces per level for fmt and get; empty: fmt's default (2) or get's compact output.
   std::optional<std::size_t> indent;
   progress_mode progress = progress_mode::automatic;

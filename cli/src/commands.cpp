@@ -23,7 +23,8 @@ class validate_job {
   validate_job& operator=(const validate_job&) = delete;
 
   push_parser<validating_handler>& parser() { return parser_; }
-  void begin_document() {}
+  void begin_document() { handler_.reset(); }
+  std::uint64_t values() const noexcept { return handler_.values(); }
   int end_document(std::uint64_t, error_reporter&) { return exit_ok; }
   void abandon_document() {}
   std::string handler_failure() { return "the parse was stopped"; }  // never: it accepts all
@@ -79,6 +80,11 @@ void print_stats(const command_line& command, const std::string& path, const inp
     line("bad_lines:", summary.bad);
     line("blank_lines:", summary.blank);
   }
+  if (command.seq) {
+    line("records:", summary.good);
+    line("bad_records:", summary.bad);
+    line("empty:", summary.blank);
+  }
 }
 
 }  // namespace
@@ -88,7 +94,10 @@ int run_validate(const command_line& command, std::FILE* out, std::FILE* err) {
   if (!session.ok()) return exit_usage_or_io;
   validate_job job(session.options());
   return session.for_each_input(
-      [&job](const std::string&) -> validate_job& { return job; },
+      [&job](const std::string&) -> validate_job& {
+        job.begin_document();  // an input with no document (--seq, --lines) has no values
+        return job;
+      },
       [&](const std::string& path, const input_summary& summary) {
         if (summary.status == exit_usage_or_io) return;
         std::string name = display_name(path);
@@ -97,6 +106,15 @@ int run_validate(const command_line& command, std::FILE* out, std::FILE* err) {
                        "%s: %" PRIu64 " valid lines, %" PRIu64 " invalid, %" PRIu64
                        " blank (%" PRIu64 " bytes)\n",
                        name.c_str(), summary.good, summary.bad, summary.blank, summary.bytes);
+        } else if (command.seq) {
+          std::fprintf(out,
+                       "%s: %" PRIu64 " valid records, %" PRIu64 " invalid, %" PRIu64
+                       " empty (%" PRIu64 " bytes)\n",
+                       name.c_str(), summary.good, summary.bad, summary.blank, summary.bytes);
+        } else if (command.multiple_values && summary.status == exit_ok) {
+          // Any number of values is valid, none included: say how many there were.
+          std::fprintf(out, "%s: valid JSON, %" PRIu64 " value%s (%" PRIu64 " bytes)\n",
+                       name.c_str(), job.values(), job.values() == 1 ? "" : "s", summary.bytes);
         } else if (summary.status == exit_ok) {
           std::fprintf(out, "%s: valid JSON (%" PRIu64 " bytes)\n", name.c_str(), summary.bytes);
         }
@@ -114,9 +132,10 @@ int run_stats(const command_line& command, std::FILE* out, std::FILE* err) {
         return *job;
       },
       [&](const std::string& path, const input_summary& summary) {
-        // Counts of a whole input are only meaningful if it parsed; --lines counts the good
-        // lines whatever the others did.
-        if (summary.status == exit_usage_or_io || (!command.lines && summary.status != exit_ok)) {
+        // Counts of a whole input are only meaningful if it parsed; --lines and --seq count
+        // the good lines (records) whatever the others did.
+        const bool by_document = command.lines || command.seq;
+        if (summary.status == exit_usage_or_io || (!by_document && summary.status != exit_ok)) {
           return;
         }
         if (!first) std::fputc('\n', out);

@@ -1,13 +1,14 @@
 // Reads one input chunk by chunk and feeds it to a command's parser: the whole input as one
-// document, or (--lines) each line as a document of its own. Shared by validate, stats, fmt,
-// min and get; what differs between them is the job:
+// document, (--lines) each line as a document of its own, or (--seq) each RFC 7464 record. Shared
+// by validate, stats, fmt, min and get; what differs between them is the job:
 //
 //   struct some_job {
 //     Parser& parser();                  // feed(chunk, ec), finish(ec), error(), reset()
 //     void begin_document();             // a document (the input, or a line) starts
 //     // It parsed: act on it (messages through the reporter); 0 ok, else an exit status, or
 //     // output_failed (the command stops).
-//     int end_document(std::uint64_t line, error_reporter& reporter);  // line: 0 unless --lines
+//     // number: the line (--lines), the record (--seq), else 0
+//     int end_document(std::uint64_t number, error_reporter& reporter);
 //     void abandon_document();           // it failed to parse
 //     std::string handler_failure();     // why the handler stopped the parse ("" if it did not)
 //     static constexpr int invalid_status = 1;   // the exit status of a parse error
@@ -16,6 +17,11 @@
 // In --lines mode the line splitter feeds each line's bytes as they come (a line may span
 // chunks), resets the parser between lines and never holds more than a chunk: memory stays
 // bounded whatever the input's length. Lines holding only whitespace are skipped.
+//
+// In --seq mode (RFC 7464) the record splitter does the same with records: a record is an RS
+// (0x1E) and the bytes up to the next RS or the end of the input; its value is fed as its
+// bytes come. Records holding only whitespace are skipped (RFC 7464: consecutive RS bytes
+// denote no element); a bad record is reported with its number and skipped, like a bad line.
 #pragma once
 
 #include <algorithm>
@@ -33,6 +39,7 @@
 #include "input_source.hpp"
 #include "jsonx/sax/error.hpp"
 #include "progress_bar.hpp"
+#include "sequence_error.hpp"
 
 namespace jsonx::cli {
 
@@ -42,7 +49,7 @@ struct input_summary {
   std::uint64_t bytes = 0;  ///< bytes of JSON read (after decompression)
   std::uint64_t good = 0;   ///< documents (lines) parsed and acted on
   std::uint64_t bad = 0;    ///< documents (lines) that failed to parse
-  std::uint64_t blank = 0;  ///< blank lines skipped (--lines)
+  std::uint64_t blank = 0;  ///< blank lines (--lines) or empty records (--seq) skipped
   bool fatal = false;       ///< the output failed: no point going on with other inputs
 };
 
@@ -59,6 +66,15 @@ namespace detail {
 
 inline bool is_json_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r';
+}
+
+inline constexpr char record_separator = '\x1E';
+
+// A value whose last byte is one of these (a number's digit, true's or false's 'e', null's
+// 'l') may be cut short if nothing follows it: RFC 7464 section 2.4. Strings, arrays and
+// objects end with a delimiter of their own.
+inline bool ends_scalar_without_delimiter(char c) {
+  return (c >= '0' && c <= '9') || c == 'e' || c == 'l';
 }
 
 template <class Job>
@@ -135,6 +151,34 @@ class document_driver {
     return summary_;
   }
 
+  input_summary read_records() {
+    std::string_view chunk;
+    while (next_chunk(chunk)) {
+      std::size_t pos = 0;
+      while (pos < chunk.size()) {
+        const void* separator =
+            std::memchr(chunk.data() + pos, record_separator, chunk.size() - pos);
+        std::size_t segment_end =
+            separator ? static_cast<std::size_t>(static_cast<const char*>(separator) - chunk.data())
+                      : chunk.size();
+        if (!feed_record_segment(chunk, pos, segment_end)) return summary_;
+        if (!separator) break;
+        if (!end_record(chunk, offset_ + segment_end)) return summary_;
+        pos = segment_end + 1;
+        // The RS opens the next record.
+        ++record_;
+        last_byte_ = record_separator;
+      }
+      done_with(chunk);
+    }
+    if (io_failed_) return abandon();
+    reporter_.begin_chunk({}, offset_);
+    if (!end_record({}, offset_)) return summary_;
+    reporter_.finish();
+    summary_.bytes = source_.bytes_read();
+    return summary_;
+  }
+
  private:
   // Reads the next chunk into the buffer; false at the end of the input or on an I/O error
   // (then summary_.status says so).
@@ -175,7 +219,7 @@ class document_driver {
 
   // A parse failed at `error`. False if it was the handler's doing (the output failed): the
   // whole command stops.
-  bool fail_document(const located_error& error, std::string_view chunk) {
+  bool fail_document(const located_error& error, std::string_view chunk, std::string prefix = {}) {
     if (error.code == parse_errc::stopped_by_handler) {
       reporter_.print_message(job_.handler_failure());
       job_.abandon_document();
@@ -183,7 +227,7 @@ class document_driver {
       summary_.fatal = true;
       return false;
     }
-    reporter_.report(error, chunk);
+    reporter_.report(error, chunk, std::move(prefix));
     job_.abandon_document();
     ++summary_.bad;
     summary_.status = std::max(summary_.status, Job::invalid_status);
@@ -239,6 +283,112 @@ class document_driver {
     return ok;
   }
 
+  // ---- --seq ----
+
+  // Counts the newlines of chunk[begin, end), so that any offset can be given its line.
+  void track_lines(std::string_view chunk, std::size_t begin, std::size_t end) {
+    const char* p = chunk.data();
+    while (begin < end) {
+      const void* newline = std::memchr(p + begin, '\n', end - begin);
+      if (!newline) return;
+      begin = static_cast<std::size_t>(static_cast<const char*>(newline) - p) + 1;
+      ++line_;
+      line_start_ = offset_ + begin;
+    }
+  }
+
+  // "record N: " (the first RS opens record 1).
+  std::string record_prefix() const {
+    return record_ == 0 ? "before the first record: " : "record " + std::to_string(record_) + ": ";
+  }
+
+  // An error of the sequence's framing at input offset `at`, on the current line.
+  located_error framing_error(sequence_errc code, std::uint64_t at) const {
+    located_error error;
+    error.code = code;
+    error.offset = at;
+    error.line = line_;
+    error.column = at - line_start_ + 1;
+    return error;
+  }
+
+  // The error of the parser on the current record, placed in the input: the parser counts
+  // offsets, lines and columns from the record's first byte of content.
+  located_error record_error() {
+    located_error error = job_.parser().error();
+    if (error.line <= 1) error.column += content_column_ - 1;
+    error.line += content_line_ - 1;
+    error.offset += content_start_;
+    return error;
+  }
+
+  // Feeds chunk[begin, end), a piece of the current record without its RS.
+  bool feed_record_segment(std::string_view chunk, std::size_t begin, std::size_t end) {
+    if (begin == end) return true;
+    last_byte_ = chunk[end - 1];
+    if (record_failed_) {  // skipping to the end of a bad record
+      track_lines(chunk, begin, end);
+      return true;
+    }
+    if (!in_content_) {
+      while (begin < end && (is_json_blank(chunk[begin]) || chunk[begin] == '\n')) {
+        if (chunk[begin] == '\n') {
+          ++line_;
+          line_start_ = offset_ + begin + 1;
+        }
+        ++begin;
+      }
+      if (begin == end) return true;
+      if (record_ == 0) {
+        // Content before the first RS: not a JSON text sequence (or a missing RS).
+        record_failed_ = true;
+        const bool go_on =
+            fail_document(framing_error(sequence_errc::missing_record_separator, offset_ + begin),
+                          chunk, record_prefix());
+        track_lines(chunk, begin, end);
+        return go_on;
+      }
+      // Leading whitespace is not fed, so the parser's offsets count from here.
+      in_content_ = true;
+      content_start_ = offset_ + begin;
+      content_line_ = line_;
+      content_column_ = content_start_ - line_start_ + 1;
+      job_.parser().reset();
+      job_.begin_document();
+    }
+    track_lines(chunk, begin, end);
+    std::error_code ec;
+    job_.parser().feed(chunk.substr(begin, end - begin), ec);
+    if (!ec) return true;
+    record_failed_ = true;
+    return fail_document(record_error(), chunk, record_prefix());
+  }
+
+  // The current record has ended, at input offset `end` (an RS in `chunk`, or the end of the
+  // input).
+  bool end_record(std::string_view chunk, std::uint64_t end) {
+    bool ok = true;
+    if (!in_content_) {
+      if (record_ != 0 && !record_failed_) ++summary_.blank;
+    } else if (!record_failed_) {
+      std::error_code ec;
+      job_.parser().finish(ec);
+      if (ec) {
+        ok = fail_document(record_error(), chunk, record_prefix());
+      } else if (ends_scalar_without_delimiter(last_byte_)) {
+        ok = fail_document(framing_error(sequence_errc::possibly_truncated, end), chunk,
+                           record_prefix());
+      } else {
+        ++summary_.good;
+        take_status(job_.end_document(record_, reporter_));
+        if (summary_.fatal) return false;
+      }
+    }
+    in_content_ = false;
+    record_failed_ = false;
+    return ok;
+  }
+
   const read_context& context_;
   input_source& source_;
   Job& job_;
@@ -253,11 +403,17 @@ class document_driver {
   std::uint64_t content_start_ = 0;  // input offset of its first non-blank byte
   bool in_content_ = false;          // a non-blank byte of the line has been fed
   bool line_failed_ = false;
+  // --seq state (line_ and line_start_ above follow every newline of the input).
+  std::uint64_t record_ = 0;        // records opened so far: the current one's number
+  std::uint64_t content_line_ = 1;  // line and column of the record's first non-blank byte
+  std::uint64_t content_column_ = 1;
+  char last_byte_ = record_separator;  // the last byte of the record so far
+  bool record_failed_ = false;
 };
 
 }  // namespace detail
 
-/// Opens `path` ("-": standard input) and feeds it to `job`, whole or by lines.
+/// Opens `path` ("-": standard input) and feeds it to `job`, whole, by lines or by records.
 template <class Job>
 input_summary read_input(const read_context& context, const std::string& path, Job& job) {
   input_source source(path);
@@ -266,7 +422,9 @@ input_summary read_input(const read_context& context, const std::string& path, J
     return input_summary{exit_usage_or_io};
   }
   detail::document_driver<Job> driver(context, source, job);
-  return context.command.lines ? driver.read_lines() : driver.read_whole();
+  if (context.command.lines) return driver.read_lines();
+  if (context.command.seq) return driver.read_records();
+  return driver.read_whole();
 }
 
 }  // namespace jsonx::cli

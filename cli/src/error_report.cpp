@@ -24,9 +24,11 @@ void error_reporter::begin_chunk(std::string_view chunk, std::uint64_t offset) {
   if (pending_window_start_ + pending_window_.size() >= wanted_end) print_pending();
 }
 
-void error_reporter::report(const located_error& error, std::string_view chunk) {
+void error_reporter::report(const located_error& error, std::string_view chunk,
+                            std::string prefix) {
   if (pending_) print_pending();
   pending_ = error;
+  pending_prefix_ = std::move(prefix);
   // The window: the history, then the chunk up to the bytes the excerpt can show.
   pending_window_ = history_;
   pending_window_start_ = history_start_;
@@ -59,8 +61,9 @@ void error_reporter::print_pending() {
       error.offset >= pending_window_start_
           ? make_error_excerpt(pending_window_, error.offset - pending_window_start_)
           : make_error_excerpt(error.excerpt, error.excerpt_caret);
-  print_message(error.code.message() + " at line " + std::to_string(error.line) + ", column " +
-                std::to_string(error.column) + " (byte " + std::to_string(error.offset) + ")");
+  print_message(pending_prefix_ + error.code.message() + " at line " + std::to_string(error.line) +
+                ", column " + std::to_string(error.column) + " (byte " +
+                std::to_string(error.offset) + ")");
   std::string caret(excerpt.caret_column, ' ');
   caret += '^';
   std::fprintf(err_, "  %s\n  %s\n", excerpt.text.c_str(), caret.c_str());

@@ -39,8 +39,9 @@ class error_reporter {
   /// the bytes it still needs from it.
   void begin_chunk(std::string_view chunk, std::uint64_t offset);
   /// Reports `error`, found while parsing `chunk` (the one given to begin_chunk). Printed at
-  /// once if the excerpt is complete, else at the next begin_chunk() or finish().
-  void report(const located_error& error, std::string_view chunk);
+  /// once if the excerpt is complete, else at the next begin_chunk() or finish(). `prefix`
+  /// goes before the message ("record 3: ").
+  void report(const located_error& error, std::string_view chunk, std::string prefix = {});
   /// The chunk has been parsed: its last bytes become the history.
   void end_chunk(std::string_view chunk);
   /// True while a report waits for the bytes after its error.
@@ -62,6 +63,7 @@ class error_reporter {
   std::uint64_t chunk_offset_ = 0;
   // A report waiting for the bytes after its error.
   std::optional<located_error> pending_;
+  std::string pending_prefix_;
   std::string pending_window_;
   std::uint64_t pending_window_start_ = 0;
 };

@@ -11,22 +11,39 @@
 
 namespace jsonx::cli {
 
-/// Accepts every event: the parser alone decides validity.
-struct validating_handler {
-  bool on_null() { return true; }
-  bool on_bool(bool) { return true; }
-  bool on_int64(std::int64_t, std::string_view) { return true; }
-  bool on_uint64(std::uint64_t, std::string_view) { return true; }
-  bool on_double(double, std::string_view) { return true; }
-  bool on_number_text(std::string_view) { return true; }
-  bool on_string(std::string_view) { return true; }
+/// Accepts every event: the parser alone decides validity. Counts the top-level values
+/// (--multiple-values may find any number, none included).
+class validating_handler {
+ public:
+  bool on_null() { return value(); }
+  bool on_bool(bool) { return value(); }
+  bool on_int64(std::int64_t, std::string_view) { return value(); }
+  bool on_uint64(std::uint64_t, std::string_view) { return value(); }
+  bool on_double(double, std::string_view) { return value(); }
+  bool on_number_text(std::string_view) { return value(); }
+  bool on_string(std::string_view) { return value(); }
   bool on_key(std::string_view) { return true; }
-  bool on_object_begin() { return true; }
-  bool on_object_end(std::size_t) { return true; }
-  bool on_array_begin() { return true; }
-  bool on_array_end(std::size_t) { return true; }
+  bool on_object_begin() { return value(), ++depth_, true; }
+  bool on_object_end(std::size_t) { return --depth_, true; }
+  bool on_array_begin() { return value(), ++depth_, true; }
+  bool on_array_end(std::size_t) { return --depth_, true; }
   bool on_string_part(std::string_view) { return true; }
   bool on_key_part(std::string_view) { return true; }
+
+  /// Top-level values since the last reset.
+  std::uint64_t values() const noexcept { return values_; }
+  void reset() noexcept {
+    values_ = 0;
+    depth_ = 0;
+  }
+
+ private:
+  bool value() {
+    if (depth_ == 0) ++values_;
+    return true;
+  }
+  std::uint64_t values_ = 0;
+  std::uint64_t depth_ = 0;
 };
 
 /// How many events of each kind a parse produced.

@@ -21,8 +21,9 @@ class get_job {
   // A parse error is not "absent" (1): it is a failure of its own.
   static constexpr int invalid_status = exit_usage_or_io;
   get_job(const parse_options& parsing, const write_options& writing, std::FILE* out,
-          std::string pointer)
+          std::string pointer, bool seq)
       : out_(out),
+        seq_(seq),
         pointer_(std::move(pointer)),
         selector_(pointer_, writing),
         parser_(selector_, parsing) {}
@@ -31,14 +32,18 @@ class get_job {
 
   push_parser<pointer_selector>& parser() { return parser_; }
   void begin_document() { selector_.reset(); }
-  int end_document(std::uint64_t line, error_reporter& reporter) {
+  // number: the line (--lines) or the record (--seq); 0 for a whole input.
+  int end_document(std::uint64_t number, error_reporter& reporter) {
     if (!selector_.found()) {
-      std::string where = line == 0 ? "" : "line " + std::to_string(line) + ": ";
+      std::string where =
+          number == 0 ? "" : (seq_ ? "record " : "line ") + std::to_string(number) + ": ";
       reporter.print_message(where + "no value at '" + pointer_ + "'");
       return exit_not_found;
     }
     const std::string& text = selector_.value_text();
-    if (std::fwrite(text.data(), 1, text.size(), out_) != text.size()) {
+    // --seq: RS before the value; value_text() ends with the LF that ends the record.
+    if ((seq_ && std::fputc(record_separator_byte, out_) == EOF) ||
+        std::fwrite(text.data(), 1, text.size(), out_) != text.size()) {
       reporter.print_message("cannot write the output: " + std::string(std::strerror(errno)));
       return output_failed;
     }
@@ -50,6 +55,7 @@ class get_job {
 
  private:
   std::FILE* out_;
+  bool seq_;
   std::string pointer_;
   pointer_selector selector_;
   push_parser<pointer_selector> parser_;
@@ -61,7 +67,7 @@ int run_get(const command_line& command, std::FILE* out, std::FILE* err) {
   command_session session(command, out, err, true);
   if (!session.ok()) return exit_usage_or_io;
   get_job job(session.options(), output_options(command, command.indent.value_or(0)), out,
-              command.pointer);
+              command.pointer, command.seq);
   return session.for_each_input([&job](const std::string&) -> get_job& { return job; },
                                 [](const std::string&, const input_summary&) {});
 }

@@ -16,8 +16,8 @@ class reformat_job {
  public:
   static constexpr int invalid_status = exit_invalid;
   reformat_job(const parse_options& parsing, const write_options& writing, std::FILE* out,
-               bool by_line)
-      : output_(out, writing, by_line), parser_(output_.writer(), parsing) {}
+               bool by_line, bool seq)
+      : output_(out, writing, by_line, seq), parser_(output_.writer(), parsing) {}
   reformat_job(const reformat_job&) = delete;
   reformat_job& operator=(const reformat_job&) = delete;
 
@@ -40,7 +40,8 @@ int run_reformat(const command_line& command, std::FILE* out, std::FILE* err) {
   command_session session(command, out, err, true);
   if (!session.ok()) return exit_usage_or_io;
   std::size_t indent = command.command == command_kind::fmt ? command.indent.value_or(2) : 0;
-  reformat_job job(session.options(), output_options(command, indent), out, command.lines);
+  reformat_job job(session.options(), output_options(command, indent), out, command.lines,
+                   command.seq);
   return session.for_each_input([&job](const std::string&) -> reformat_job& { return job; },
                                 [](const std::string&, const input_summary&) {});
 }

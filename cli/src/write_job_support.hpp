@@ -1,6 +1,7 @@
 // What fmt, min and get share: the writer's options from the command line; and for fmt and
 // min, where a document's JSON goes (straight to the output through a bounded sink, or, with
-// --lines, into a line buffer first so that a line that turns out bad prints nothing).
+// --lines and --seq, into a buffer first so that a line or record that turns out bad prints
+// nothing; with --seq each value is printed after an RS, as RFC 7464 frames it).
 #pragma once
 
 #include <cerrno>
@@ -29,11 +30,17 @@ inline write_options output_options(const command_line& command, std::size_t ind
   return options;
 }
 
+/// RFC 7464's record separator, printed before each value with --seq (the writer's newline
+/// after each value is the LF that ends the record).
+inline constexpr char record_separator_byte = '\x1E';
+
 /// A writer over the output, document by document.
 class document_output {
  public:
-  document_output(std::FILE* out, const write_options& options, bool by_line)
-      : out_(out), sink_(out), writer_(sink_, options), by_line_(by_line) {}
+  /// `by_line`: each document is held until it has parsed (--lines, --seq); `seq`: it is
+  /// printed after an RS.
+  document_output(std::FILE* out, const write_options& options, bool by_line, bool seq = false)
+      : out_(out), sink_(out), writer_(sink_, options), by_line_(by_line || seq), seq_(seq) {}
   document_output(const document_output&) = delete;
   document_output& operator=(const document_output&) = delete;
 
@@ -55,6 +62,10 @@ class document_output {
   /// The document is complete: checks and delivers it.
   int end_document(error_reporter& reporter) {
     if (!writer_.finish()) return fail(reporter);
+    if (seq_ && std::fputc(record_separator_byte, out_) == EOF) {
+      reporter.print_message("cannot write the output: " + std::string(std::strerror(errno)));
+      return output_failed;
+    }
     if (by_line_ &&
         std::fwrite(line_text_.data(), 1, line_text_.size(), out_) != line_text_.size()) {
       reporter.print_message("cannot write the output: " + std::string(std::strerror(errno)));
@@ -85,6 +96,7 @@ class document_output {
   file_sink sink_;
   jsonx::writer writer_;
   bool by_line_;
+  bool seq_;
   std::string line_text_;
   std::size_t start_bytes_ = 0;
 };

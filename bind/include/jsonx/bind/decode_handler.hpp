@@ -141,12 +141,20 @@ class decode_handler {
     container,  // the innermost container itself (its end: sizes, missing fields)
     key,        // the key `key` of the innermost object
   };
-  /// Records a binding error and returns false (stopping the parser). Cold.
-  bool fail(bind_errc code, error_at where, detail::describe_function expected,
-            detail::found_value found, std::string_view key = {});
-  /// The same with a literal "expected".
-  bool fail(bind_errc code, error_at where, std::string_view expected, detail::found_value found,
+  /// Records a binding error and returns false (stopping the parser). Cold. `type` names the
+  /// C++ type that refused the value (decode_error::expected_type).
+  bool fail(bind_errc code, error_at where, detail::type_name_function type,
+            detail::describe_function expected, detail::found_value found,
             std::string_view key = {});
+  /// The same with a literal "expected".
+  bool fail(bind_errc code, error_at where, detail::type_name_function type,
+            std::string_view expected, detail::found_value found, std::string_view key = {});
+
+  /// A struct skips the value of a key none of its fields has: the key is kept (the one
+  /// struct frame whose index is detail::skipped_member says so), so that an error inside
+  /// the skipped value reports its path ("/y", not the previous field's). Cold: unknown keys.
+  void note_skipped_key(std::string_view key) { skipped_key_.assign(key); }
+  std::string_view skipped_key() const noexcept { return skipped_key_; }
 
  private:
   bool end_container() {
@@ -166,8 +174,8 @@ class decode_handler {
   }
   bool end_wrappers();
   void abandon_frames() noexcept;
-  void record_error(bind_errc code, error_at where, std::string expected, detail::found_value found,
-                    std::string_view key);
+  void record_error(bind_errc code, error_at where, detail::type_name_function type,
+                    std::string expected, detail::found_value found, std::string_view key);
 
   detail::value_target next_{};
   detail::value_target root_{};
@@ -183,6 +191,9 @@ class decode_handler {
   std::string error_path_;
   std::string error_expected_;
   std::string error_found_;
+  std::string_view error_expected_type_;  // a type_name(): lives as long as the program
+  json_kind error_found_kind_ = json_kind::none;
+  std::string skipped_key_;
 };
 
 }  // namespace jsonx

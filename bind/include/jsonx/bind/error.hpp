@@ -1,11 +1,13 @@
 // Binding errors: their own error category ("jsonx.bind"), apart from parse errors (the JSON
 // is not JSON: jsonx.parse) and writer errors (jsonx.write). A decode_error carries whichever
 // applies, with where it happened (a JSON Pointer into the document, and the byte offset,
-// line and column), what was expected and what was found.
+// line and column), what was expected and what was found (as text, and as the C++ type being
+// decoded and the kind of JSON value met, like Go's json.UnmarshalTypeError).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include "jsonx/sax/error.hpp"
@@ -34,6 +36,20 @@ inline std::error_code make_error_code(bind_errc e) noexcept {
   return {static_cast<int>(e), bind_category()};
 }
 
+/// The kind of a JSON value, as a decode error reports what it found.
+enum class json_kind : std::uint8_t {
+  none,  ///< no value: the error is a parse error
+  null,
+  boolean,
+  number,
+  string,
+  array,
+  object,
+};
+
+/// "none", "null", "boolean", "number", "string", "array", "object".
+std::string_view json_kind_name(json_kind kind) noexcept;
+
 /// Why and where a decode failed: path (the JSON Pointer of the value at fault,
 /// "/statuses/3/user/id"; "" is the root), byte offset, line and column (and, for parse errors,
 /// the parser's excerpt) come from error_location.
@@ -44,6 +60,17 @@ struct decode_error : error_location {
   /// Empty for parse errors.
   std::string expected;
   std::string found;
+  /// The C++ type that refused the value, as a user writes it: "std::uint8_t",
+  /// "std::vector<std::string>", "std::optional<double>", a struct's qualified name. For an
+  /// error of a whole container (too many elements, a missing or unknown field, an array of
+  /// the wrong length), the container's type; for a map key that does not convert, the key
+  /// type. Empty for parse errors.
+  std::string expected_type;
+  /// The kind of JSON value at fault: the value that did not fit; for a missing field the
+  /// object (an object), for an array of the wrong length or too many elements the container;
+  /// for an unknown field or a map key that does not convert, the key (a string). none for
+  /// parse errors.
+  json_kind found_kind = json_kind::none;
 
   explicit operator bool() const noexcept { return static_cast<bool>(code); }
   /// "/statuses/3/user/id: expected an integer in [0, 255], found 300 (line 1, column 40,

@@ -45,6 +45,21 @@ struct decoder_of<T, type_category::unsupported> {
                 "BOOST_DESCRIBE_STRUCT), or give it a jsonx::codec");
 };
 
+/// The C++ type a rule decodes: T for decoder_of<T>; a rule of its own (an element rule, a
+/// shared rule) says it as `target_type`. Decode errors name it (decode_error::expected_type).
+template <class Rule>
+struct rule_target {
+  using type = typename Rule::target_type;
+};
+template <class T, type_category C>
+struct rule_target<decoder_of<T, C>> {
+  using type = T;
+};
+template <class Rule>
+std::string_view rule_type_name() {
+  return type_name<typename rule_target<Rule>::type>();
+}
+
 /// Every event a rule does not take is a type mismatch, described by Self::describe.
 template <class Self>
 struct decode_base {
@@ -75,8 +90,8 @@ struct decode_base {
     return mismatch(h, found_array());
   }
   [[gnu::cold]] static bool mismatch(decode_handler& h, found_value found) {
-    return h.fail(bind_errc::type_mismatch, decode_handler::error_at::child, &Self::describe,
-                  found);
+    return h.fail(bind_errc::type_mismatch, decode_handler::error_at::child, &rule_type_name<Self>,
+                  &Self::describe, found);
   }
 };
 
@@ -107,8 +122,8 @@ struct forwarding {
     if constexpr (std::is_void_v<Outer>) {
       return false;
     } else {
-      return h.fail(bind_errc::type_mismatch, decode_handler::error_at::child, &Outer::describe,
-                    found);
+      return h.fail(bind_errc::type_mismatch, decode_handler::error_at::child,
+                    &rule_type_name<Outer>, &Outer::describe, found);
     }
   }
   static bool on_null(decode_handler& h, void* o) {

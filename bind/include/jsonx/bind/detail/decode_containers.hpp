@@ -19,7 +19,8 @@
 
 namespace jsonx::detail {
 
-[[gnu::cold]] bool fail_too_many_elements(decode_handler& h, std::size_t limit);
+[[gnu::cold]] bool fail_too_many_elements(decode_handler& h, type_name_function type,
+                                          json_kind container, std::size_t limit);
 
 /// "/<index of the last element>", for containers that know their size.
 template <class S>
@@ -78,7 +79,7 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
       return &s.emplace_back();
     }
     [[gnu::cold]] static element_type* too_many(decode_handler& h) {
-      fail_too_many_elements(h, h.options().max_elements);
+      fail_too_many_elements(h, &type_name<S>, json_kind::array, h.options().max_elements);
       return nullptr;
     }
   };
@@ -123,11 +124,12 @@ struct decoder_of<S, type_category::bit_vector> : decode_base<decoder_of<S>> {
   static void describe(std::string& out) { out += "an array of booleans"; }
 
   struct element : decode_base<element> {
+    using target_type = bool;
     static void describe(std::string& out) { out += "a boolean"; }
     static bool on_bool(decode_handler& h, void* o, bool v) {
       S& s = *static_cast<S*>(o);
       if (s.size() >= h.options().max_elements) [[unlikely]]
-        return fail_too_many_elements(h, h.options().max_elements);
+        return fail_too_many_elements(h, &type_name<S>, json_kind::array, h.options().max_elements);
       s.push_back(v);
       return true;
     }
@@ -149,8 +151,8 @@ struct decoder_of<S, type_category::bit_vector> : decode_base<decoder_of<S>> {
 
 // ---- std::array -------------------------------------------------------------------------
 
-[[gnu::cold]] bool fail_array_size(decode_handler& h, std::size_t expected, std::size_t found,
-                                   bool more);
+[[gnu::cold]] bool fail_array_size(decode_handler& h, type_name_function type, std::size_t expected,
+                                   std::size_t found, bool more);
 /// Appends "an array of <size> element(s)" (std::array, tuples and pairs).
 void describe_array_of(std::string& out, std::size_t size);
 
@@ -165,14 +167,14 @@ struct decoder_of<A, type_category::fixed_array> : decode_base<decoder_of<A>> {
     static element_type* prepare(decode_handler& h, void* o) {
       detail::frame& f = h.top();
       if (f.index == size) [[unlikely]] {
-        fail_array_size(h, size, size + 1, true);
+        fail_array_size(h, &type_name<A>, size, size + 1, true);
         return nullptr;
       }
       return &(*static_cast<A*>(o))[f.index++];
     }
   };
   static bool on_end(decode_handler& h, detail::frame& f) {
-    return f.index == size || fail_array_size(h, size, f.index, false);
+    return f.index == size || fail_array_size(h, &type_name<A>, size, f.index, false);
   }
   static constexpr frame_ops container_frame{&ops_table<forwarding<element_type, next_element>>,
                                              nullptr,
@@ -210,7 +212,7 @@ struct decoder_of<T, type_category::tuple> : decode_base<decoder_of<T>> {
     static bool next(decode_handler& h, void* o, value_target& t) {
       detail::frame& f = h.top();
       if (f.index == size) [[unlikely]]
-        return fail_array_size(h, size, size + 1, true);
+        return fail_array_size(h, &type_name<T>, size, size + 1, true);
       t = element_table[f.index++](o);
       return true;
     }
@@ -252,7 +254,7 @@ struct decoder_of<T, type_category::tuple> : decode_base<decoder_of<T>> {
     }
   };
   static bool on_end(decode_handler& h, detail::frame& f) {
-    return f.index == size || fail_array_size(h, size, f.index, false);
+    return f.index == size || fail_array_size(h, &type_name<T>, size, f.index, false);
   }
   static constexpr frame_ops container_frame{&ops_table<element>, nullptr, &on_end,
                                              &counted_path,       nullptr, false};
@@ -326,7 +328,7 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
     M& m = *static_cast<M*>(f.object);
     key_type k{};
     if (!key_from_json(key, k)) [[unlikely]] {
-      return h.fail(bind_errc::invalid_map_key, decode_handler::error_at::key,
+      return h.fail(bind_errc::invalid_map_key, decode_handler::error_at::key, &type_name<key_type>,
                     &describe_map_key<key_type>, found_string(key), key);
     }
     auto [it, inserted] = m.try_emplace(std::move(k));
@@ -334,7 +336,7 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
       it->second = mapped_type{};  // a duplicate key: the last one wins
     } else if (m.size() > h.options().max_elements) [[unlikely]] {
       m.erase(it);
-      return fail_too_many_elements(h, h.options().max_elements);
+      return fail_too_many_elements(h, &type_name<M>, json_kind::object, h.options().max_elements);
     }
     f.aux = const_cast<key_type*>(&it->first);
     h.set_next({&it->second, ops_for<mapped_type>()});

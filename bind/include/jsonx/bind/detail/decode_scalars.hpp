@@ -51,8 +51,10 @@ using range_type_of =
 /// An integer of type T, from a JSON number whose value is an integer that fits T: the rule
 /// of jsonx/sax/number_conversion.hpp, shared with the DOM's accessors. 3, 3.0 and 3e0 are 3;
 /// 3.5 is a type mismatch; 300 into a uint8_t, or 1e300, is out of range.
-template <class T>
-struct integer_rule : decode_base<integer_rule<T>> {
+/// `Named`: the type errors name (a plain enum is decoded as its underlying integer).
+template <class T, class Named = T>
+struct integer_rule : decode_base<integer_rule<T, Named>> {
+  using target_type = Named;
   static constexpr unsigned accepts = accepts_integer | accepts_fraction;
   static void describe(std::string& out) { describe_integer_range<T>(out); }
   static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
@@ -93,8 +95,8 @@ struct integer_rule : decode_base<integer_rule<T>> {
     return out_of_range(h, text);
   }
   [[gnu::cold]] static bool out_of_range(decode_handler& h, std::string_view text) {
-    return h.fail(bind_errc::integer_out_of_range, decode_handler::error_at::child, &describe,
-                  found_number(text));
+    return h.fail(bind_errc::integer_out_of_range, decode_handler::error_at::child,
+                  &type_name<Named>, &describe, found_number(text));
   }
 };
 
@@ -150,8 +152,8 @@ struct decoder_of<T, type_category::floating> : decode_base<decoder_of<T>> {
     return true;
   }
   [[gnu::cold]] static bool out_of_range(decode_handler& h, std::string_view text) {
-    return h.fail(bind_errc::number_out_of_range, decode_handler::error_at::child, &describe,
-                  found_number(text));
+    return h.fail(bind_errc::number_out_of_range, decode_handler::error_at::child, &type_name<T>,
+                  &describe, found_number(text));
   }
 };
 
@@ -213,8 +215,8 @@ struct decoder_of<E, type_category::named_enum> : decode_base<decoder_of<E>> {
   static void describe(std::string& out) { describe_enum<E>(out); }
   static bool on_string(decode_handler& h, void* o, std::string_view v) {
     if (enum_from_name(v, *static_cast<E*>(o))) return true;
-    return h.fail(bind_errc::unknown_enum_value, decode_handler::error_at::child, &describe,
-                  found_string(v));
+    return h.fail(bind_errc::unknown_enum_value, decode_handler::error_at::child, &type_name<E>,
+                  &describe, found_string(v));
   }
 };
 
@@ -226,24 +228,24 @@ struct decoder_of<E, type_category::plain_enum> : decode_base<decoder_of<E>> {
   static void describe(std::string& out) { describe_integer_range<underlying>(out); }
   static bool on_int64(decode_handler& h, void* o, std::int64_t v, std::string_view text) {
     underlying u{};
-    if (!integer_rule<underlying>::on_int64(h, &u, v, text)) return false;
+    if (!integer_rule<underlying, E>::on_int64(h, &u, v, text)) return false;
     *static_cast<E*>(o) = static_cast<E>(u);
     return true;
   }
   static bool on_uint64(decode_handler& h, void* o, std::uint64_t v, std::string_view text) {
     underlying u{};
-    if (!integer_rule<underlying>::on_uint64(h, &u, v, text)) return false;
+    if (!integer_rule<underlying, E>::on_uint64(h, &u, v, text)) return false;
     *static_cast<E*>(o) = static_cast<E>(u);
     return true;
   }
   static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
     underlying u{};
-    if (!integer_rule<underlying>::on_double(h, &u, v, text)) return false;
+    if (!integer_rule<underlying, E>::on_double(h, &u, v, text)) return false;
     *static_cast<E*>(o) = static_cast<E>(u);
     return true;
   }
   static bool on_number_text(decode_handler& h, void* o, std::string_view text) {
-    return integer_rule<underlying>::on_number_text(h, o, text);
+    return integer_rule<underlying, E>::on_number_text(h, o, text);
   }
 };
 

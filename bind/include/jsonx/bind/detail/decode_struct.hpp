@@ -114,9 +114,23 @@ struct field_entry {
   }
 };
 
-[[gnu::cold]] bool fail_unknown_field(decode_handler& h, std::string_view key,
-                                      const field_entry* fields, std::size_t count);
-[[gnu::cold]] bool fail_missing_field(decode_handler& h, const field_entry& missing);
+[[gnu::cold]] bool fail_unknown_field(decode_handler& h, type_name_function type,
+                                      std::string_view key, const field_entry* fields,
+                                      std::size_t count);
+[[gnu::cold]] bool fail_missing_field(decode_handler& h, type_name_function type,
+                                      const field_entry& missing);
+
+/// A struct frame's index while the value of an unknown key is skipped: skipped_member plus
+/// the index the next key is first tried at (a key matches the field after the previous one
+/// on the fast path; this index is too large for it, so the next key takes the slow path,
+/// which starts from the saved place). Below it: a field's index, or none before any key.
+inline constexpr std::size_t no_field_yet = static_cast<std::size_t>(-1);
+inline constexpr std::size_t skipped_member = std::size_t{1} << (sizeof(std::size_t) * 8 - 2);
+/// Where the search for a key starts, from a struct frame's index.
+inline std::size_t next_field_to_try(std::size_t index) noexcept {
+  if (index == no_field_yet) return 0;
+  return index >= skipped_member ? index - skipped_member : index + 1;
+}
 
 template <class T>
 struct decoder_of<T, type_category::described> : decode_base<decoder_of<T>> {
@@ -198,8 +212,10 @@ struct decoder_of<T, type_category::described> : decode_base<decoder_of<T>> {
   template <bool Tracked>
   [[gnu::noinline]] static bool on_other_key(decode_handler& h, frame& f, std::string_view key,
                                              std::uint64_t prefix) {
-    const std::size_t i = find(key, prefix, f.index + 1);
-    if (i == count) return unknown(h, key);
+    // After a skipped member the fast path did not try the expected field: find() does.
+    const bool tried = f.index == no_field_yet || f.index < skipped_member;
+    const std::size_t i = find(key, prefix, next_field_to_try(f.index), tried);
+    if (i == count) return unknown(h, f, key);
     return found<Tracked>(h, f, i);
   }
   // The value of field i goes to its member: at its offset (f.aux, see offsets()), or
@@ -240,18 +256,23 @@ struct decoder_of<T, type_category::described> : decode_base<decoder_of<T>> {
     }();
     return measured.data();
   }
-  // Searches on from the expected field (an absent optional member was skipped), then from
-  // the start; count if no field has the key.
-  static std::size_t find(std::string_view key, std::uint64_t prefix, std::size_t expected) {
-    for (std::size_t i = expected + 1; i < count; ++i)
+  // Searches on from the expected field (an absent optional member was skipped; `tried`: the
+  // fast path has tried the expected one), then from the start; count if no field has the key.
+  static std::size_t find(std::string_view key, std::uint64_t prefix, std::size_t expected,
+                          bool tried) {
+    for (std::size_t i = tried ? expected + 1 : expected; i < count; ++i)
       if (table[i].matches(key, prefix)) return i;
     for (std::size_t i = 0; i < expected && i < count; ++i)
       if (table[i].matches(key, prefix)) return i;
     return count;
   }
-  static bool unknown(decode_handler& h, std::string_view key) {
+  static bool unknown(decode_handler& h, frame& f, std::string_view key) {
     if (h.options().unknown_fields == unknown_field_policy::error)
-      return fail_unknown_field(h, key, table.data(), count);
+      return fail_unknown_field(h, &type_name<T>, key, table.data(), count);
+    // The path of an error inside the skipped value is this key's (not the previous
+    // field's): kept for path() below.
+    f.index = skipped_member + next_field_to_try(f.index);
+    h.note_skipped_key(key);
     h.set_next(skip_target);
     return true;
   }
@@ -262,14 +283,17 @@ struct decoder_of<T, type_category::described> : decode_base<decoder_of<T>> {
     for (std::size_t i = 0; i < count; ++i) {
       if ((seen[i / 64] >> (i % 64) & 1) != 0) continue;
       if (table[i].always_required || (policy && table[i].required_by_policy))
-        return fail_missing_field(h, table[i]);
+        return fail_missing_field(h, &type_name<T>, table[i]);
     }
     h.release_seen(f.seen);
     return true;
   }
-  static bool path(const decode_handler&, const frame& f, std::string& out) {
-    if (f.index < count)
+  static bool path(const decode_handler& h, const frame& f, std::string& out) {
+    if (f.index < count) {
       append_json_pointer_token(out, std::string_view(table[f.index].name, table[f.index].length));
+    } else if (f.index != no_field_yet && f.index >= skipped_member) {
+      append_json_pointer_token(out, h.skipped_key());
+    }
     return true;
   }
   static constexpr frame_ops untracked_frame{

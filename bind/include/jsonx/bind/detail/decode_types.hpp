@@ -10,6 +10,9 @@
 #include <string>
 #include <string_view>
 
+#include "jsonx/bind/detail/type_name.hpp"
+#include "jsonx/bind/error.hpp"
+
 namespace jsonx {
 
 class decode_handler;
@@ -118,28 +121,31 @@ struct found_value {
   kind what;
   // The number's or string's text; "true"/"false"; for description, the words to print.
   std::string_view text;
+  // The kind of JSON value at fault (decode_error::found_kind).
+  json_kind json;
 };
 
 inline found_value found_null() {
-  return {found_value::kind::null, "null"};
+  return {found_value::kind::null, "null", json_kind::null};
 }
 inline found_value found_bool(bool v) {
-  return {found_value::kind::boolean, v ? "true" : "false"};
+  return {found_value::kind::boolean, v ? "true" : "false", json_kind::boolean};
 }
 inline found_value found_number(std::string_view text) {
-  return {found_value::kind::number, text};
+  return {found_value::kind::number, text, json_kind::number};
 }
 inline found_value found_string(std::string_view text) {
-  return {found_value::kind::string, text};
+  return {found_value::kind::string, text, json_kind::string};
 }
 inline found_value found_object() {
-  return {found_value::kind::object, {}};
+  return {found_value::kind::object, {}, json_kind::object};
 }
 inline found_value found_array() {
-  return {found_value::kind::array, {}};
+  return {found_value::kind::array, {}, json_kind::array};
 }
-inline found_value found_description(std::string_view words) {
-  return {found_value::kind::description, words};
+/// `words` describe a value of kind `json` ("an object without it").
+inline found_value found_description(std::string_view words, json_kind json) {
+  return {found_value::kind::description, words, json};
 }
 
 }  // namespace detail

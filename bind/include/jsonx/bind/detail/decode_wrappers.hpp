@@ -199,7 +199,7 @@ struct decoder_of<T, type_category::custom> : decode_base<decoder_of<T>> {
 
   [[gnu::cold]] static bool invalid(decode_handler& h, decode_handler::error_at where,
                                     found_value found) {
-    return h.fail(bind_errc::invalid_value, where, &describe, found);
+    return h.fail(bind_errc::invalid_value, where, &type_name<T>, &describe, found);
   }
   // A scalar: decoded into a temporary of the JSON type, then converted.
   template <class Decode>
