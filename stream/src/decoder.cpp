@@ -470,7 +470,7 @@ decode_status decoder::token(stream::token& out, stream_error& error) {
       enclosing_.push_back(state_);
       state_ = is_object ? token_state::object_start : token_state::array_start;
       ++levels_.back().length;  // Go counts a container in its parent when it begins
-      levels_.push_back({is_object ? json_kind::object_begin : json_kind::array_begin, 0});
+      levels_.push_back({is_object ? peeked_kind::object_begin : peeked_kind::array_begin, 0});
       if (is_object) walk_names_.push();
       consume(1);
       out.kind = is_object ? token_kind::object_begin : token_kind::array_begin;
@@ -592,8 +592,8 @@ decode_status decoder::advance_to_token(report_mode mode, stream_error& error) {
   }
 }
 
-decode_status decoder::peek_kind(json_kind& out, stream_error& error) {
-  out = json_kind::none;
+decode_status decoder::peek_kind(peeked_kind& out, stream_error& error) {
+  out = peeked_kind::none;
   if (failed_) {
     error = final_error_;
     return decode_status::error;
@@ -612,14 +612,14 @@ decode_status decoder::peek_kind(json_kind& out, stream_error& error) {
     case 'n':
     case 't':
     case 'f':
-      out = static_cast<json_kind>(c);
+      out = static_cast<peeked_kind>(c);
       return decode_status::value;
     case '-':
-      out = json_kind::number;
+      out = peeked_kind::number;
       return decode_status::value;
     default:
       if (c >= '0' && c <= '9') {
-        out = json_kind::number;
+        out = peeked_kind::number;
         return decode_status::value;
       }
       return report(parse_errc::expected_value, report_mode::returned, error);
@@ -728,7 +728,7 @@ std::string decoder::walk_pointer(bool value_in_progress) const {
   std::size_t object_level = 0;
   for (std::size_t i = 1; i < levels_.size(); ++i) {
     const stack_level& l = levels_[i];
-    if (l.kind == json_kind::object_begin) {
+    if (l.kind == peeked_kind::object_begin) {
       std::string_view name;
       if (l.length != 0 && walk_names_.last_name(object_level, name))
         append_json_pointer_token(out, name);

@@ -108,6 +108,8 @@ TEST(decoder_targets, typed_error_has_path_and_place) {
   EXPECT_EQ(error.column, 15u);
   EXPECT_EQ(error.offset, 31u);
   EXPECT_EQ(error.value_index, 1u);
+  EXPECT_EQ(error.expected_type, "std::int32_t");  // the C++ type that refused the value
+  EXPECT_EQ(error.found_kind, jsonx::json_kind::string);
   EXPECT_NE(error.message().find("line 2, column 15"), std::string::npos) << error.message();
 }
 

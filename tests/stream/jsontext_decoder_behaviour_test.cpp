@@ -23,7 +23,7 @@ namespace {
 using jsonx::stream::decode_status;
 using jsonx::stream::decoder;
 using jsonx::stream::decoder_options;
-using jsonx::stream::json_kind;
+using jsonx::stream::peeked_kind;
 using jsonx::stream::memory_source;
 using jsonx::stream::stream_errc;
 using jsonx::stream::stream_error;
@@ -50,32 +50,32 @@ decoder_options checking_names() {
 TEST(jsontext_decoder, peek_kind_reports_without_consuming) {
   memory_source in(R"( [ {"k": null}, true, false, -1, "s" ] 7)");
   decoder d(in);
-  const std::vector<json_kind> expected = {
-      json_kind::array_begin, json_kind::object_begin, json_kind::string, json_kind::null,
-      json_kind::object_end,  json_kind::true_,        json_kind::false_, json_kind::number,
-      json_kind::string,      json_kind::array_end,    json_kind::number};
+  const std::vector<peeked_kind> expected = {
+      peeked_kind::array_begin, peeked_kind::object_begin, peeked_kind::string, peeked_kind::null,
+      peeked_kind::object_end,  peeked_kind::true_,        peeked_kind::false_, peeked_kind::number,
+      peeked_kind::string,      peeked_kind::array_end,    peeked_kind::number};
   token t;
-  for (json_kind k : expected) {
+  for (peeked_kind k : expected) {
     EXPECT_EQ(d.peek_kind(), k);
     EXPECT_EQ(d.peek_kind(), k);  // twice: still there
     const std::uint64_t offset = d.input_offset();
     ASSERT_TRUE(d.read_token(t));
     EXPECT_GT(d.input_offset(), offset);
   }
-  EXPECT_EQ(d.peek_kind(), json_kind::none);
+  EXPECT_EQ(d.peek_kind(), peeked_kind::none);
   EXPECT_FALSE(d.would_block());
 }
 
 // Kind: its byte is the token's first byte ('n', 'f', 't', '"', '0', '{', '}', '[', ']').
 TEST(jsontext_decoder, json_kind_bytes_are_gos) {
-  EXPECT_EQ(static_cast<char>(json_kind::null), 'n');
-  EXPECT_EQ(static_cast<char>(json_kind::false_), 'f');
-  EXPECT_EQ(static_cast<char>(json_kind::true_), 't');
-  EXPECT_EQ(static_cast<char>(json_kind::string), '"');
-  EXPECT_EQ(static_cast<char>(json_kind::number), '0');
-  EXPECT_EQ(static_cast<char>(json_kind::object_begin), '{');
-  EXPECT_EQ(static_cast<char>(json_kind::array_end), ']');
-  EXPECT_EQ(static_cast<char>(json_kind::none), '\0');
+  EXPECT_EQ(static_cast<char>(peeked_kind::null), 'n');
+  EXPECT_EQ(static_cast<char>(peeked_kind::false_), 'f');
+  EXPECT_EQ(static_cast<char>(peeked_kind::true_), 't');
+  EXPECT_EQ(static_cast<char>(peeked_kind::string), '"');
+  EXPECT_EQ(static_cast<char>(peeked_kind::number), '0');
+  EXPECT_EQ(static_cast<char>(peeked_kind::object_begin), '{');
+  EXPECT_EQ(static_cast<char>(peeked_kind::array_end), ']');
+  EXPECT_EQ(static_cast<char>(peeked_kind::none), '\0');
 }
 
 // PeekKind on bytes that cannot come next: the error is reported (jsonx: returned, not final,
@@ -86,10 +86,10 @@ TEST(jsontext_decoder, peek_kind_reports_a_misplaced_byte) {
   token t;
   ASSERT_TRUE(d.read_token(t));
   ASSERT_TRUE(d.read_token(t));
-  json_kind k;
+  peeked_kind k;
   stream_error error;
   EXPECT_EQ(d.peek_kind(k, error), decode_status::error);
-  EXPECT_EQ(k, json_kind::none);
+  EXPECT_EQ(k, peeked_kind::none);
   EXPECT_EQ(error.code, jsonx::parse_errc::expected_array_comma);
   EXPECT_EQ(error.offset, 3u);
   EXPECT_FALSE(d.failed());
@@ -224,7 +224,7 @@ TEST(jsontext_decoder, skip_value_after_a_name) {
   ASSERT_TRUE(d.read_token(t));
   EXPECT_EQ(t.int64, 2);
   ASSERT_TRUE(d.skip_value());  // a name: skipped as ReadValue would read it
-  EXPECT_EQ(d.peek_kind(), json_kind::array_begin);
+  EXPECT_EQ(d.peek_kind(), peeked_kind::array_begin);
   ASSERT_TRUE(d.skip_value());
   ASSERT_TRUE(d.read_token(t));
   EXPECT_EQ(t.kind, token_kind::object_end);
@@ -298,16 +298,16 @@ TEST(jsontext_decoder, stack_index_kinds_and_lengths) {
   EXPECT_EQ(d.stack_depth(), 0u);
   ASSERT_TRUE(d.read_token(t));  // {
   EXPECT_EQ(d.stack_depth(), 1u);
-  EXPECT_EQ(d.stack_index(0).kind, json_kind::none);
+  EXPECT_EQ(d.stack_index(0).kind, peeked_kind::none);
   EXPECT_EQ(d.stack_index(0).length, 1u);  // the top-level value begun
-  EXPECT_EQ(d.stack_index(1).kind, json_kind::object_begin);
+  EXPECT_EQ(d.stack_index(1).kind, peeked_kind::object_begin);
   EXPECT_EQ(d.stack_index(1).length, 0u);
   ASSERT_TRUE(d.read_token(t));  // "a"
   EXPECT_EQ(d.stack_index(1).length, 1u);
   ASSERT_TRUE(d.read_token(t));  // [
   EXPECT_EQ(d.stack_depth(), 2u);
   EXPECT_EQ(d.stack_index(1).length, 2u);
-  EXPECT_EQ(d.stack_index(2).kind, json_kind::array_begin);
+  EXPECT_EQ(d.stack_index(2).kind, peeked_kind::array_begin);
   ASSERT_TRUE(d.read_token(t));  // true
   ASSERT_TRUE(d.skip_value());   // {"b": 1}
   EXPECT_EQ(d.stack_index(2).length, 2u);
@@ -321,7 +321,7 @@ TEST(jsontext_decoder, stack_index_kinds_and_lengths) {
   EXPECT_EQ(d.stack_depth(), 0u);
   ASSERT_TRUE(d.read_token(t));  // 3
   EXPECT_EQ(d.stack_index(0).length, 2u);
-  EXPECT_EQ(d.stack_index(5).kind, json_kind::none);  // past the depth: nothing
+  EXPECT_EQ(d.stack_index(5).kind, peeked_kind::none);  // past the depth: nothing
 }
 
 // StackPointer: an RFC 6901 JSON Pointer to the value read last ('~' as "~0", '/' as "~1").

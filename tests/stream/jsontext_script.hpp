@@ -33,8 +33,8 @@ class two_piece_source final : public stream::source {
   std::size_t position_ = 0;
 };
 
-inline std::string kind_name(stream::json_kind k) {
-  return k == stream::json_kind::none ? std::string("none") : std::string(1, static_cast<char>(k));
+inline std::string kind_name(stream::peeked_kind k) {
+  return k == stream::peeked_kind::none ? std::string("none") : std::string(1, static_cast<char>(k));
 }
 
 inline std::string token_text(const stream::token& t) {
@@ -81,7 +81,7 @@ inline std::string run_script(stream::decoder& d, std::string_view ops,
     do {
       switch (op) {
         case 'p': {
-          stream::json_kind k;
+          stream::peeked_kind k;
           s = d.peek_kind(k, error);
           result = kind_name(k);
           break;

@@ -105,10 +105,10 @@ struct decoder_options {
 };
 
 /// One level of the decoder's stack (Go's StackIndex): the kind of container ('{' or '[';
-/// json_kind::none for level 0, the top level) and its length: the tokens read in it, where
+/// peeked_kind::none for level 0, the top level) and its length: the tokens read in it, where
 /// a name and a value count as two (level 0: the top-level values begun).
 struct stack_level {
-  json_kind kind = json_kind::none;
+  peeked_kind kind = peeked_kind::none;
   std::uint64_t length = 0;
 };
 
@@ -173,16 +173,16 @@ class decoder {
   bool read_token(stream::token& out) { return token(out); }
 
   /// Go's PeekKind: the kind of the next token, which is not consumed (the whitespace and a
-  /// ',' or ':' before it are: input_offset() moves past them). `out` is json_kind::none
+  /// ',' or ':' before it are: input_offset() moves past them). `out` is peeked_kind::none
   /// unless the status is `value`: end_of_stream, would_block (nothing to look at yet: call
   /// again), or error (what comes next cannot be a token there; the error is returned, not
   /// final, and the next read reports it). While a token or value is half read (after
   /// would_block), value_in_progress.
-  decode_status peek_kind(json_kind& out, stream_error& error);
-  /// Throwing flavour: json_kind::none at the end of the stream or if the source would block
+  decode_status peek_kind(peeked_kind& out, stream_error& error);
+  /// Throwing flavour: peeked_kind::none at the end of the stream or if the source would block
   /// (would_block() says which).
-  json_kind peek_kind() {
-    json_kind k = json_kind::none;
+  peeked_kind peek_kind() {
+    peeked_kind k = peeked_kind::none;
     stream_error error;
     check(peek_kind(k, error), error);
     return k;
@@ -243,7 +243,7 @@ class decoder {
   /// Go's StackDepth: the containers open around the position, counting those read_token()
   /// entered (a value decoded whole is never "open"). 0 at the top level.
   std::size_t stack_depth() const noexcept { return levels_.size() - 1; }
-  /// Go's StackIndex: level `i` (0 to stack_depth()); level 0 is the top level, json_kind::
+  /// Go's StackIndex: level `i` (0 to stack_depth()); level 0 is the top level, peeked_kind::
   /// none with the number of top-level values begun. Past stack_depth(): {none, 0}.
   stack_level stack_index(std::size_t i) const noexcept {
     return i < levels_.size() ? levels_[i] : stack_level{};

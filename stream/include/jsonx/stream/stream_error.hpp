@@ -10,6 +10,7 @@
 #include <string>
 #include <system_error>
 
+#include "jsonx/bind/error.hpp"
 #include "jsonx/sax/error.hpp"
 
 namespace jsonx::stream {
@@ -44,6 +45,10 @@ struct stream_error : error_location {
   /// For typed targets: what was expected and what was found.
   std::string expected;
   std::string found;
+  /// For typed targets, as jsonx::decode_error has them (Go's UnmarshalTypeError): the C++ type
+  /// that refused the value ("std::uint8_t", a described struct's name) and the JSON kind found.
+  std::string expected_type;
+  json_kind found_kind = json_kind::none;
 
   explicit operator bool() const noexcept { return static_cast<bool>(code); }
   /// "line 7, column 12 (byte 301): expected ',' or '}' after an object member: {"a": 1 "b"".

@@ -1,5 +1,5 @@
 // token: one step of decoder::read_token()'s walk (Go's json.Token, jsontext.Token): a
-// delimiter, a key or a scalar; json_kind: what the next token is (Go's jsontext.Kind).
+// delimiter, a key or a scalar; peeked_kind: what the next token is (Go's jsontext.Kind).
 #pragma once
 
 #include <cstdint>
@@ -23,8 +23,9 @@ enum class token_kind : unsigned char {
 };
 
 /// The kind of a token without its value (Go's jsontext.Kind, whose byte each enumerator is):
-/// what decoder::peek_kind() returns. Keys are strings; numbers are one kind.
-enum class json_kind : char {
+/// what decoder::peek_kind() returns. Keys are strings; numbers are one kind. (Not to be
+/// confused with jsonx::json_kind, the kind of value a typed decode error found.)
+enum class peeked_kind : char {
   none = 0,            ///< no token: the end of the stream, or it is not known yet
   null = 'n',          ///< null
   false_ = 'f',        ///< false

@@ -249,6 +249,8 @@ class typed_parser final
     out.path = std::move(e.path);
     out.expected = std::move(e.expected);
     out.found = std::move(e.found);
+    out.expected_type = std::move(e.expected_type);
+    out.found_kind = e.found_kind;
   }
   bool duplicate_name(std::string& pointer) const override {
     return this->names.duplicate(pointer);
