@@ -95,7 +95,11 @@ void parse_dom_case(benchmark::State& state, const corpus_file& file, std::size_
   finish_tally_case(state, file, tally);
 }
 
-void serialize_case(benchmark::State& state, const corpus_file& file) {
+// The parsed document written through a reused writer into a reused string. The parser
+// validated every string: the writer need not check UTF-8 again (as dom::to_string does for
+// parsed documents).
+void serialize_with(benchmark::State& state, const corpus_file& file,
+                    jsonx::write_options options) {
   dom::parser parser;
   std::error_code ec;
   const dom::document& document = parser.parse(file.text, ec);
@@ -103,9 +107,6 @@ void serialize_case(benchmark::State& state, const corpus_file& file) {
     state.SkipWithError(parser.error().message().c_str());
     return;
   }
-  // The parser validated every string: the writer need not check UTF-8 again (as
-  // dom::to_string does for parsed documents).
-  jsonx::write_options options;
   options.invalid_utf8 = jsonx::invalid_utf8_policy::assume_valid;
   std::string out;
   jsonx::writer writer(out, options);
@@ -122,30 +123,13 @@ void serialize_case(benchmark::State& state, const corpus_file& file) {
   finish_output_case(state, file, out);
 }
 
-// serialize_pretty: the same document, indented by 2 spaces per level (Go's SetIndent("", "  ")).
+void serialize_case(benchmark::State& state, const corpus_file& file) {
+  serialize_with(state, file, jsonx::write_options::compact());
+}
+
+// serialize_pretty: indented by 2 spaces per level (Go's SetIndent("", "  ")).
 void serialize_pretty_case(benchmark::State& state, const corpus_file& file) {
-  dom::parser parser;
-  std::error_code ec;
-  const dom::document& document = parser.parse(file.text, ec);
-  if (ec) {
-    state.SkipWithError(parser.error().message().c_str());
-    return;
-  }
-  jsonx::write_options options = jsonx::write_options::pretty(2);
-  options.invalid_utf8 = jsonx::invalid_utf8_policy::assume_valid;
-  std::string out;
-  jsonx::writer writer(out, options);
-  for (auto _ : state) {
-    out.clear();
-    writer.reset(out);
-    if (!dom::write(document, writer) || !writer.flush()) {
-      state.SkipWithError(writer.error().message().c_str());
-      break;
-    }
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  finish_output_case(state, file, out);
+  serialize_with(state, file, jsonx::write_options::pretty(2));
 }
 
 // The writing end of the pipe: all of `text`, then close (the reader then sees the end).

@@ -67,7 +67,8 @@ void parse_dom_case(benchmark::State& state, const corpus_file& file) {
   finish_tally_case(state, file, tally);
 }
 
-void serialize_case(benchmark::State& state, const corpus_file& file) {
+// dump(indent): -1 is compact, as nlohmann's default.
+void serialize_with(benchmark::State& state, const corpus_file& file, int indent) {
   json document = json::parse(file.text, nullptr, /*allow_exceptions=*/false);
   if (document.is_discarded()) {
     state.SkipWithError("nlohmann rejected the file");
@@ -75,27 +76,20 @@ void serialize_case(benchmark::State& state, const corpus_file& file) {
   }
   std::string out;
   for (auto _ : state) {
-    out = document.dump();
+    out = document.dump(indent);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
   finish_output_case(state, file, out);
 }
 
+void serialize_case(benchmark::State& state, const corpus_file& file) {
+  serialize_with(state, file, -1);
+}
+
 // serialize_pretty: dump(2), 2 spaces per level.
 void serialize_pretty_case(benchmark::State& state, const corpus_file& file) {
-  json document = json::parse(file.text, nullptr, /*allow_exceptions=*/false);
-  if (document.is_discarded()) {
-    state.SkipWithError("nlohmann rejected the file");
-    return;
-  }
-  std::string out;
-  for (auto _ : state) {
-    out = document.dump(2);
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
-  finish_output_case(state, file, out);
+  serialize_with(state, file, 2);
 }
 
 }  // namespace
