@@ -9,8 +9,8 @@
 #define RAPIDJSON_SSE42
 #endif
 #include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
 #include <rapidjson/prettywriter.h>
+#include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include <string_view>
@@ -90,8 +90,7 @@ void parse_dom_case(benchmark::State& state, const corpus_file& file) {
 
 // The parsed document written by a reused Writer (or PrettyWriter) into a reused buffer.
 template <class Writer>
-void serialize_with(benchmark::State& state, const corpus_file& file,
-                    void (*configure)(Writer&)) {
+void serialize_with(benchmark::State& state, const corpus_file& file, void (*configure)(Writer&)) {
   std::vector<char> pool_buffer = pool_buffer_for(file);
   pool_allocator allocator(pool_buffer.data(), pool_buffer.size());
   document_type document(&allocator);

@@ -214,15 +214,14 @@ class tree_printer {
     if (!plain) return escaped_text(src, length, p, end, is_key);
     *p++ = '"';
     out_.set_cursor(p);
-    if (!out_.bytes(src, length) || (p = out_.refill(out_.cursor(), 2)) == nullptr)
-      return nullptr;
+    if (!out_.bytes(src, length) || (p = out_.refill(out_.cursor(), 2)) == nullptr) return nullptr;
     end = out_.limit();
     std::memcpy(p, "\":", 2);
     return p + (is_key ? 2 : 1);
   }
 
-  [[gnu::noinline]] char* escaped_text(const char* src, std::size_t length, char* p,
-                                       char*& end, bool is_key) {
+  [[gnu::noinline]] char* escaped_text(const char* src, std::size_t length, char* p, char*& end,
+                                       bool is_key) {
     out_.set_cursor(p);
     if (!out_.escaped_string({src, length}, is_key)) return nullptr;
     end = out_.limit();

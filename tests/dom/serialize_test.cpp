@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "dom_test_support.hpp"
 #include "jsonx/corpus/corpus.hpp"
 #include "jsonx/dom/dom.hpp"
 #include "jsonx/encode/output_sink.hpp"
 #include "jsonx/encode/serializer.hpp"
-#include "dom_test_support.hpp"
 #include "support/test_data.hpp"
 
 namespace jsonx::dom {
@@ -129,9 +129,10 @@ TEST(DomSerialize, TreeOutputWritesWhatEventsWrite) {
   inputs.push_back({"one-node elements", R"([[[]],[{}],[[],{},1],[[1,{}]],{"a":[[]]},[]])"});
   // The same characters raw, in strings with no escape sequence (which the parser marks plain):
   // the options that escape them must still do so, short strings and long ones alike.
-  inputs.push_back({"raw specials", "{\"<&>\":\"\xE2\x80\xA8\xE2\x80\xA9 \xF0\x9F\x98\x80 caf\xC3\xA9\","
-                                    "\"long <&> \xE2\x80\xA8 caf\xC3\xA9 0123456789abcdef\":"
-                                    "[\"<\",\"0123456789abcdef0123456789abcdef \xE2\x80\xA9 >\"]}"});
+  inputs.push_back({"raw specials",
+                    "{\"<&>\":\"\xE2\x80\xA8\xE2\x80\xA9 \xF0\x9F\x98\x80 caf\xC3\xA9\","
+                    "\"long <&> \xE2\x80\xA8 caf\xC3\xA9 0123456789abcdef\":"
+                    "[\"<\",\"0123456789abcdef0123456789abcdef \xE2\x80\xA9 >\"]}"});
   parser p;
   std::size_t compared = 0;
   for (const auto& input : inputs) {

@@ -23,8 +23,8 @@ namespace {
 using jsonx::stream::decode_status;
 using jsonx::stream::decoder;
 using jsonx::stream::decoder_options;
-using jsonx::stream::peeked_kind;
 using jsonx::stream::memory_source;
+using jsonx::stream::peeked_kind;
 using jsonx::stream::stream_errc;
 using jsonx::stream::stream_error;
 using jsonx::stream::token;

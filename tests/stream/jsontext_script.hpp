@@ -34,7 +34,8 @@ class two_piece_source final : public stream::source {
 };
 
 inline std::string kind_name(stream::peeked_kind k) {
-  return k == stream::peeked_kind::none ? std::string("none") : std::string(1, static_cast<char>(k));
+  return k == stream::peeked_kind::none ? std::string("none")
+                                        : std::string(1, static_cast<char>(k));
 }
 
 inline std::string token_text(const stream::token& t) {

@@ -95,12 +95,10 @@ inline __m128i sixteen_digits(std::uint64_t value) noexcept {
   // The two 8-digit halves in 64-bit lanes, each cut into 4-digit quads at once: x / 10000 is
   // x * 3518437209 >> 45 for every 32-bit x, and the quotient and remainder then fill the
   // lane's two 32-bit halves (quotient first), giving the quads in digit order.
-  const __m128i halves =
-      _mm_set_epi64x(static_cast<long long>(low), static_cast<long long>(high));
+  const __m128i halves = _mm_set_epi64x(static_cast<long long>(low), static_cast<long long>(high));
   const __m128i quotients =
       _mm_srli_epi64(_mm_mul_epu32(halves, _mm_set1_epi32(static_cast<int>(3518437209U))), 45);
-  const __m128i remainders =
-      _mm_sub_epi64(halves, _mm_mul_epu32(quotients, _mm_set1_epi32(10000)));
+  const __m128i remainders = _mm_sub_epi64(halves, _mm_mul_epu32(quotients, _mm_set1_epi32(10000)));
   const __m128i quads = _mm_or_si128(quotients, _mm_slli_epi64(remainders, 32));
   const __m128i hundreds = _mm_srli_epi16(_mm_mulhi_epu16(quads, _mm_set1_epi16(5243)), 3);
   const __m128i below_100 = _mm_sub_epi16(quads, _mm_mullo_epi16(hundreds, _mm_set1_epi16(100)));

@@ -861,10 +861,10 @@ class parser_core {
   bool pending_buffered_ = false;  // the pending token's bytes are in token_ (else in chunk_)
   bool failed_ = false;
   bool done_ = false;
-  std::size_t pending_begin_ = 0;   // in chunk_, when not buffered
-  std::uint64_t token_offset_ = 0;  // absolute offset of token_[0]
+  std::size_t pending_begin_ = 0;          // in chunk_, when not buffered
+  std::uint64_t token_offset_ = 0;         // absolute offset of token_[0]
   std::uint64_t pending_token_start_ = 0;  // absolute offset of the buffered token's first byte
-  std::uint64_t stop_at_ = 0;       // absolute end of the value that ended the parse
+  std::uint64_t stop_at_ = 0;              // absolute end of the value that ended the parse
   parse_error error_;
 
   // The chunk being fed and the window being walked.
