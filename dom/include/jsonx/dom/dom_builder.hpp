@@ -186,7 +186,9 @@ class basic_dom_builder {
     return offset;
   }
 
-  bool text_node(detail::tag t, std::string_view text, std::uint64_t flags = 0) {
+  // Forced inline, as the parser's string delivery is (see parser_core's deliver_string).
+  [[gnu::always_inline]] bool text_node(detail::tag t, std::string_view text,
+                                        std::uint64_t flags = 0) {
     if (in_string_parts_) [[unlikely]]
       return last_text_part(t, text);
     const std::uint64_t offset = append_text(text);

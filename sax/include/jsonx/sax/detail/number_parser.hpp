@@ -153,9 +153,11 @@ inline constexpr double exact_powers_of_ten[23] = {1e0,  1e1,  1e2,  1e3,  1e4, 
 /// the caller reload it with one wide load that could not be forwarded from the narrow
 /// stores, a stall on every number.) With Convert false the number is validated and its end
 /// found, but no value is computed: `kind` is then float64 for every valid number.
+// Forced inline: a call cost a saving and restoring of six registers, and the result went
+// through memory (2.8% of canada.json's instructions, 4.4% of small.json's).
 template <bool Convert = true>
-inline void parse_number(const char* p, const char* limit, token_end end,
-                         number_result& r) noexcept {
+[[gnu::always_inline]] inline void parse_number(const char* p, const char* limit, token_end end,
+                                                number_result& r) noexcept {
   const char* const start = p;
   auto at_end = [&](const char* q) { return q == limit; };
   auto ran_out = [&](const char* q) {
