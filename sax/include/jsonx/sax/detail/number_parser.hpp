@@ -89,8 +89,8 @@ inline constexpr std::uint64_t powers_of_ten_u64[9] = {1,      10,      100,    
 /// zeros. With Convert false it only finds the end of the run (validation without values,
 /// for handlers that take numbers as text).
 template <bool Convert = true>
-inline const char* accumulate_digits(const char* p, const char* limit,
-                                     std::uint64_t& value) noexcept {
+[[gnu::always_inline]] inline const char* accumulate_digits(const char* p, const char* limit,
+                                                            std::uint64_t& value) noexcept {
   while (limit - p >= 8) {
     const std::uint64_t chunk = load_eight(p);
     const std::uint64_t stops = non_digit_bits(chunk);
@@ -115,7 +115,8 @@ inline const char* accumulate_digits(const char* p, const char* limit,
 
 /// The length (1..15) and value of the run of digits at p if it ends, within 16 readable
 /// bytes, at a non-digit; 0 otherwise (no digit, 16 or more, or fewer than 16 bytes left).
-inline unsigned short_digit_run(const char* p, const char* limit, std::uint64_t& value) noexcept {
+[[gnu::always_inline]] inline unsigned short_digit_run(const char* p, const char* limit,
+                                                       std::uint64_t& value) noexcept {
   if (limit - p < 16) return 0;
   const std::uint64_t high = load_eight(p);
   const std::uint64_t high_stops = non_digit_bits(high);
