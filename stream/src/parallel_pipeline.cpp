@@ -51,8 +51,9 @@ void chunk_bytes::assign(std::string_view bytes) {
 
 // ---- setup and teardown ----------------------------------------------------------------------
 
-pipeline_core::pipeline_core(source& in, const decoder_options& options, unsigned workers)
-    : in_(&in), options_(options), workers_(std::max(workers, 1U)) {
+pipeline_core::pipeline_core(source& in, const decoder_options& options, unsigned workers,
+                             bool count_newlines)
+    : in_(&in), options_(options), workers_(std::max(workers, 1U)), count_newlines_(count_newlines) {
   std::size_t slots = options.max_chunks_in_flight;
   if (slots == 0) slots = 2 * static_cast<std::size_t>(workers_) + 2;
   slots_.resize(slots);
@@ -158,6 +159,8 @@ bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry,
   slot.read_error = {};
   slot.ends_stream = false;
   slot.start_column = column_carry;
+  slot.start_offset = read_offset_;
+  slot.start_newlines = read_newlines_;
   // The cut: ndjson, after the last newline; json_seq, before the last RS that does not open
   // the chunk. A newline outside a string can only end a record, and a raw newline or RS
   // inside a string is invalid JSON: the worker's decoder, which stops a value at the
@@ -188,14 +191,11 @@ bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry,
       split_ns_ += now_ns() - t;
       continue;
     }
-    if (r.status == read_status::end) {
+    if (r.status == read_status::end || r.status == read_status::error) {
+      if (r.status == read_status::error)
+        slot.read_error = r.error ? r.error : make_error_code(std::errc::io_error);
       slot.ends_stream = true;
-      return true;
-    }
-    if (r.status == read_status::error) {
-      slot.read_error = r.error ? r.error : make_error_code(std::errc::io_error);
-      slot.ends_stream = true;
-      return true;
+      return true;  // the position is not needed after the last chunk
     }
     // would_block: a non-blocking source with nothing now. The reader has its own thread, so
     // it waits a little and asks again (with a growing pause, up to a millisecond).
@@ -206,6 +206,13 @@ bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry,
   const std::uint64_t t = now_ns();
   carry.assign(bytes.data() + cut, bytes.size() - cut);
   bytes.resize_within_capacity(cut);
+  read_offset_ += cut;
+  if (count_newlines_) {
+    // A plain loop: the compiler vectorizes it.
+    std::uint64_t newlines = 0;
+    for (const char* p = bytes.data(), *end = p + cut; p != end; ++p) newlines += *p == '\n';
+    read_newlines_ += newlines;
+  }
   if (ndjson) {
     column_carry = 0;
   } else if (const void* nl = memrchr(bytes.data(), '\n', cut)) {

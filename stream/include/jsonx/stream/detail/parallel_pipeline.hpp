@@ -90,6 +90,8 @@ struct chunk_slot {
   std::error_code read_error;  // the source failed after `bytes`
   bool ends_stream = false;    // nothing comes after this chunk
   std::uint64_t start_column = 0;  // bytes of the chunk's first line before the chunk
+  std::uint64_t start_offset = 0;  // stream offset of the chunk's first byte (as read)
+  std::uint64_t start_newlines = 0;  // newlines before the chunk (if counted: count_newlines)
   // Output (a worker's). Errors are located within the chunk.
   std::vector<chunk_outcome> outcomes;
   std::vector<stream_error> errors;
@@ -112,7 +114,10 @@ class pipeline_core {
   parallel_stats stats() const;
 
  protected:
-  pipeline_core(source& in, const decoder_options& options, unsigned workers);
+  /// `count_newlines`: the reader counts the newlines before each chunk (start_newlines), for
+  /// a derived class that places its own messages (the decoder's workers count their own).
+  pipeline_core(source& in, const decoder_options& options, unsigned workers,
+                bool count_newlines = false);
   /// Stops and joins every thread (a read in progress is waited for).
   virtual ~pipeline_core();
 
@@ -155,7 +160,11 @@ class pipeline_core {
   source* in_;
   decoder_options options_;
   unsigned workers_;
+  bool count_newlines_;
   std::vector<chunk_slot> slots_;
+  // The reader's position (its thread only).
+  std::uint64_t read_offset_ = 0;
+  std::uint64_t read_newlines_ = 0;
   std::vector<std::thread> threads_;
 
   std::mutex mutex_;
