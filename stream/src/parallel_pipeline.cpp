@@ -97,7 +97,7 @@ parallel_stats pipeline_core::stats() const {
   s.merge_ns = merge_ns_.load();
   s.consumer_wait_ns = consumer_wait_ns_.load();
   s.reader_wait_ns = reader_wait_ns_.load();
-  std::lock_guard lock(const_cast<std::mutex&>(mutex_));
+  std::lock_guard lock(mutex_);
   s.chunks = chunks_filled_;
   s.peak_chunks_in_flight = peak_in_flight_;
   return s;

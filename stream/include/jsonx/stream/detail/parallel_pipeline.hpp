@@ -167,7 +167,7 @@ class pipeline_core {
   std::uint64_t read_newlines_ = 0;
   std::vector<std::thread> threads_;
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable slot_freed_;   // the reader waits on it
   std::condition_variable slot_filled_;  // workers wait on it
   std::condition_variable slot_parsed_;  // the consumer waits on it
