@@ -205,6 +205,7 @@ class parallel_line_reader final : public stream::detail::pipeline_core {
     options.separation = stream::framing::ndjson;
     options.chunk_size = command.chunk_size;
     options.parallel_chunk_size = std::max<std::size_t>(256 * 1024, command.chunk_size);
+    options.parallel_chunk_lines = 0;  // a chunk's lines hold no values: no need to cut more
     return options;
   }
 

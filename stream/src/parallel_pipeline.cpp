@@ -161,15 +161,44 @@ bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry,
   slot.start_column = column_carry;
   slot.start_offset = read_offset_;
   slot.start_newlines = read_newlines_;
-  // The cut: ndjson, after the last newline; json_seq, before the last RS that does not open
-  // the chunk. A newline outside a string can only end a record, and a raw newline or RS
-  // inside a string is invalid JSON: the worker's decoder, which stops a value at the
-  // record's end exactly as the sequential one does, gives the same verdict either way. The
-  // carry holds no cut (it is what followed the last one).
+  // The cut: ndjson, after the last newline (or after parallel_chunk_lines lines); json_seq,
+  // before the last RS that does not open the chunk. A newline outside a string can only end
+  // a record, and a raw newline or RS inside a string is invalid JSON: the worker's decoder,
+  // which stops a value at the record's end exactly as the sequential one does, gives the
+  // same verdict either way.
   std::size_t cut = 0;
+  const std::size_t max_lines = ndjson ? options_.parallel_chunk_lines : 0;
+  std::size_t lines = 0;
+  // Looks for cuts in bytes[from, from + n).
+  auto scan = [&](std::size_t from, std::size_t n) {
+    const char* piece = bytes.data() + from;
+    if (ndjson && max_lines != 0) {
+      // Line by line, to stop at max_lines (small values: few decoded ahead of the consumer).
+      const char* end = piece + n;
+      for (const char* p = piece; p != end && lines < max_lines;) {
+        const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+        if (nl == nullptr) break;
+        p = static_cast<const char*>(nl) + 1;
+        cut = static_cast<std::size_t>(p - bytes.data());
+        ++lines;
+      }
+    } else if (ndjson) {
+      if (const void* nl = memrchr(piece, '\n', n))
+        cut = static_cast<std::size_t>(static_cast<const char*>(nl) - bytes.data()) + 1;
+    } else if (const void* rs = memrchr(piece, record_separator, n)) {
+      const auto at = static_cast<std::size_t>(static_cast<const char*>(rs) - bytes.data());
+      if (at != 0) cut = at;
+    }
+  };
+  // The carry may hold whole records (a chunk cut at max_lines): they count.
+  if (bytes.size() != 0) {
+    const std::uint64_t t = now_ns();
+    scan(0, bytes.size());
+    split_ns_ += now_ns() - t;
+  }
   int idle_rounds = 0;
   for (;;) {
-    if (bytes.size() >= target && cut != 0) break;
+    if ((bytes.size() >= target || (max_lines != 0 && lines >= max_lines)) && cut != 0) break;
     bytes.reserve_more(read_size);
     std::uint64_t t = now_ns();
     const read_result r = in_->read_some(bytes.data() + bytes.size(), read_size);
@@ -179,15 +208,8 @@ bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry,
       t = now_ns();
       const std::size_t from = bytes.size();
       const std::size_t n = std::min(r.bytes, read_size);
-      const char* piece = bytes.data() + from;
-      if (ndjson) {
-        if (const void* nl = memrchr(piece, '\n', n))
-          cut = static_cast<std::size_t>(static_cast<const char*>(nl) - bytes.data()) + 1;
-      } else if (const void* rs = memrchr(piece, record_separator, n)) {
-        const auto at = static_cast<std::size_t>(static_cast<const char*>(rs) - bytes.data());
-        if (at != 0) cut = at;
-      }
       bytes.resize_within_capacity(from + n);
+      scan(from, n);
       split_ns_ += now_ns() - t;
       continue;
     }
@@ -259,26 +281,25 @@ pipeline_core::next_outcome pipeline_core::next(stream_error& error) {
     return {decode_status::error};
   }
   if (finished_) return {decode_status::end_of_stream};
-  const std::uint64_t start = now_ns();
-  std::uint64_t waited = 0;
+  // Only the chunk transitions are timed (a clock read per value would cost more than the
+  // value's hand-out itself).
   for (;;) {
     const std::size_t index = static_cast<std::size_t>(chunk_delivering_ % slots_.size());
     chunk_slot& slot = slots_[index];
-    if (outcome_delivering_ == 0) {
+    if (outcome_delivering_ == 0 && !slot_ready_) {
       // The status is read under the lock: a worker wrote the slot before it set `parsed`.
       const std::uint64_t t = now_ns();
       std::unique_lock lock(mutex_);
       slot_parsed_.wait(lock,
                         [&] { return slot.status == chunk_slot::state::parsed || failure_; });
-      waited += now_ns() - t;
+      consumer_wait_ns_ += now_ns() - t;
       if (failure_) std::rethrow_exception(failure_);
+      slot_ready_ = true;
     }
     if (outcome_delivering_ < slot.outcomes.size()) {
       const chunk_outcome o = slot.outcomes[outcome_delivering_++];
-      consumer_wait_ns_ += waited;
       if (!o.is_error) {
         ++values_delivered_;
-        merge_ns_ += now_ns() - start - waited;
         return {decode_status::value, index, o.index};
       }
       // The worker located the error in its chunk: place it in the stream.
@@ -291,10 +312,10 @@ pipeline_core::next_outcome pipeline_core::next(stream_error& error) {
         failed_ = true;
         final_error_ = error;
       }
-      merge_ns_ += now_ns() - start - waited;
       return {decode_status::error};
     }
     // Every outcome of the chunk delivered: free its slot for the reader.
+    const std::uint64_t t = now_ns();
     base_offset_ += slot.bytes_consumed;
     base_newlines_ += slot.newlines;
     const bool last = slot.ends_stream;
@@ -306,10 +327,10 @@ pipeline_core::next_outcome pipeline_core::next(stream_error& error) {
     slot_freed_.notify_one();
     ++chunk_delivering_;
     outcome_delivering_ = 0;
+    slot_ready_ = false;
+    merge_ns_ += now_ns() - t;
     if (last) {
       finished_ = true;
-      consumer_wait_ns_ += waited;
-      merge_ns_ += now_ns() - start - waited;
       return {decode_status::end_of_stream};
     }
   }

@@ -139,6 +139,31 @@ TEST_P(parallel_dom_test, HugeLinesSpanningManyChunks) {
   EXPECT_EQ(first_difference(expected, parallel_dom_through(true, text, options, 21)), "");
 }
 
+TEST_P(parallel_dom_test, ChunksCutEveryFewLinesEqualSequential) {
+  // Reads of 8 KiB hold dozens of lines: a chunk ends after 3, and the lines read past it are
+  // carried, whole, into the next chunks.
+  for (bool skip : {true, false}) {
+    const std::string text = generated_ndjson(81, 700, true);
+    decoder_options options = small_chunks(framing::ndjson, skip, GetParam());
+    options.chunk_size = 8192;
+    options.parallel_chunk_size = 1 << 20;
+    options.parallel_chunk_lines = 3;
+    const auto expected = sequential_dom(text, options);
+    stream::memory_source in(text, 8192);
+    stream::parallel_decoder<dom::document> dec(in, options);
+    dom::document doc;
+    const auto actual = collect_outcomes(
+        [&](std::string& value, stream_error& error) {
+          const decode_status s = dec.decode(doc, error);
+          if (s == decode_status::value) value = dom::to_string(doc);
+          return s;
+        },
+        !skip);
+    EXPECT_EQ(first_difference(expected, actual), "") << skip;
+    if (skip) EXPECT_GE(dec.stats().chunks, 700U / 3);
+  }
+}
+
 TEST_P(parallel_dom_test, OnlyBlankLinesCrlfAndEmptyInput) {
   const decoder_options options = small_chunks(framing::ndjson, true, GetParam());
   for (std::string_view text : {std::string_view(""), std::string_view("\n\n\r\n  \n"),

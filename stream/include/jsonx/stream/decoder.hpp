@@ -119,6 +119,10 @@ struct decoder_options {
   /// Bytes of whole records the reader gathers into one chunk for a worker (cut at the last
   /// newline, or before the last RS for json_seq, after this many bytes are read).
   std::size_t parallel_chunk_size = 256 * 1024;
+  /// framing::ndjson: a chunk also ends after this many lines, so that the values decoded
+  /// ahead of you stay few when they are small (each holds a document or a value of its own;
+  /// 0: no limit).
+  std::size_t parallel_chunk_lines = 256;
 };
 
 /// One level of the decoder's stack (Go's StackIndex): the kind of container ('{' or '[';

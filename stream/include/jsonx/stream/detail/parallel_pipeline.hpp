@@ -35,7 +35,7 @@ struct parallel_stats {
   std::uint64_t read_ns = 0;      ///< the reader in source::read_some() (waiting for input too)
   std::uint64_t split_ns = 0;     ///< the reader finding cuts and copying a partial record over
   std::uint64_t parse_ns = 0;     ///< workers decoding chunks (all workers together)
-  std::uint64_t merge_ns = 0;     ///< the consumer taking outcomes in order (not its waits)
+  std::uint64_t merge_ns = 0;     ///< the consumer passing from chunk to chunk (not its waits)
   std::uint64_t consumer_wait_ns = 0;  ///< the consumer waiting for a chunk to be parsed
   std::uint64_t reader_wait_ns = 0;    ///< the reader waiting for a free slot (back-pressure)
   std::uint64_t chunks = 0;            ///< chunks read
@@ -181,6 +181,7 @@ class pipeline_core {
   // The consumer's position (its thread only).
   std::uint64_t chunk_delivering_ = 0;
   std::size_t outcome_delivering_ = 0;
+  bool slot_ready_ = false;  // the slot being delivered has been seen parsed
   std::uint64_t base_offset_ = 0;
   std::uint64_t base_newlines_ = 0;
   std::uint64_t values_delivered_ = 0;
