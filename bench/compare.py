@@ -126,6 +126,8 @@ def load_results(report):
         if entry.get("run_type") == "aggregate":
             continue  # medians are taken here, from the repetitions themselves
         name = entry.get("run_name", entry["name"])
+        # Cases timed in wall-clock time (ndjson) carry Google Benchmark's "/real_time".
+        name = name.removesuffix("/real_time")
         parts = name.split("/")
         if len(parts) != 3:
             continue
