@@ -166,17 +166,19 @@ class parallel_line_reader final : public stream::detail::pipeline_core {
     if (r.read_failed) {
       // The line the failure cut is abandoned, as the sequential reader abandons it.
       const void* newline = memrchr(bytes.data(), '\n', bytes.size());
-      bytes = bytes.substr(0, newline == nullptr ? 0
-                                                 : static_cast<std::size_t>(
-                                                       static_cast<const char*>(newline) -
-                                                       bytes.data()) +
-                                                       1);
+      bytes = bytes.substr(
+          0, newline == nullptr
+                 ? 0
+                 : static_cast<std::size_t>(static_cast<const char*>(newline) - bytes.data()) + 1);
     }
     r.out = std::make_unique<memory_file>();
     r.err = std::make_unique<memory_file>();
-    const read_context chunk_context{
-        context_.command, {buffers_[worker].get(), context_.command.chunk_size}, r.err->file(),
-        false, 0, r.out->file()};
+    const read_context chunk_context{context_.command,
+                                     {buffers_[worker].get(), context_.command.chunk_size},
+                                     r.err->file(),
+                                     false,
+                                     0,
+                                     r.out->file()};
     chunk_input in(bytes, name_);
     r.job = prototype_.job_for_chunk(r.out->file());
     document_driver<Job, chunk_input> driver(chunk_context, in, *r.job);

@@ -53,13 +53,18 @@ void chunk_bytes::assign(std::string_view bytes) {
 
 pipeline_core::pipeline_core(source& in, const decoder_options& options, unsigned workers,
                              bool count_newlines)
-    : in_(&in), options_(options), workers_(std::max(workers, 1U)), count_newlines_(count_newlines) {
+    : in_(&in),
+      options_(options),
+      workers_(std::max(workers, 1U)),
+      count_newlines_(count_newlines) {
   std::size_t slots = options.max_chunks_in_flight;
   if (slots == 0) slots = 2 * static_cast<std::size_t>(workers_) + 2;
   slots_.resize(slots);
 }
 
-pipeline_core::~pipeline_core() { stop(); }
+pipeline_core::~pipeline_core() {
+  stop();
+}
 
 void pipeline_core::start() {
   threads_.reserve(workers_ + 1);
@@ -125,7 +130,8 @@ void pipeline_core::read_loop() {
       {
         const std::uint64_t t = now_ns();
         std::unique_lock lock(mutex_);
-        slot_freed_.wait(lock, [&] { return slot.status == chunk_slot::state::empty || stopping_; });
+        slot_freed_.wait(lock,
+                         [&] { return slot.status == chunk_slot::state::empty || stopping_; });
         reader_wait_ns_ += now_ns() - t;
         if (stopping_) return;
         peak_in_flight_ = std::max(peak_in_flight_, ++in_flight_);
@@ -148,8 +154,7 @@ void pipeline_core::read_loop() {
 // Fills `slot` with whole records: reads until parallel_chunk_size bytes are in and a cut is
 // known, then keeps what follows the cut in `carry` for the next chunk. Returns true if the
 // chunk is the last (the input ended, or failed).
-bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry,
-                              std::uint64_t& column_carry) {
+bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry, std::uint64_t& column_carry) {
   const bool ndjson = options_.separation == framing::ndjson;
   const std::size_t target = std::max<std::size_t>(options_.parallel_chunk_size, 1);
   const std::size_t read_size = std::max<std::size_t>(options_.chunk_size, 1);
@@ -232,13 +237,14 @@ bool pipeline_core::fill_slot(chunk_slot& slot, std::string& carry,
   if (count_newlines_) {
     // A plain loop: the compiler vectorizes it.
     std::uint64_t newlines = 0;
-    for (const char* p = bytes.data(), *end = p + cut; p != end; ++p) newlines += *p == '\n';
+    for (const char *p = bytes.data(), *end = p + cut; p != end; ++p) newlines += *p == '\n';
     read_newlines_ += newlines;
   }
   if (ndjson) {
     column_carry = 0;
   } else if (const void* nl = memrchr(bytes.data(), '\n', cut)) {
-    column_carry = cut - (static_cast<std::size_t>(static_cast<const char*>(nl) - bytes.data()) + 1);
+    column_carry =
+        cut - (static_cast<std::size_t>(static_cast<const char*>(nl) - bytes.data()) + 1);
   } else {
     column_carry += cut;
   }
@@ -290,8 +296,7 @@ pipeline_core::next_outcome pipeline_core::next(stream_error& error) {
       // The status is read under the lock: a worker wrote the slot before it set `parsed`.
       const std::uint64_t t = now_ns();
       std::unique_lock lock(mutex_);
-      slot_parsed_.wait(lock,
-                        [&] { return slot.status == chunk_slot::state::parsed || failure_; });
+      slot_parsed_.wait(lock, [&] { return slot.status == chunk_slot::state::parsed || failure_; });
       consumer_wait_ns_ += now_ns() - t;
       if (failure_) std::rethrow_exception(failure_);
       slot_ready_ = true;

@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <csignal>
 #include <chrono>
+#include <csignal>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -191,7 +191,8 @@ TEST_P(parallel_dom_test, JsonSeqColumnsOfChunksCutInTheMiddleOfALine) {
   // after a cut must still get its column counted from the line's start.
   std::string text;
   for (int i = 0; i < 2000; ++i)
-    text += "\x1E[" + std::to_string(i) + "]\x1E{\"a\":}\x1E\"" + std::string(i % 7, 'x') + "\" \x1E 0 1\n";
+    text += "\x1E[" + std::to_string(i) + "]\x1E{\"a\":}\x1E\"" + std::string(i % 7, 'x') +
+            "\" \x1E 0 1\n";
   const decoder_options options = small_chunks(framing::json_seq, true, GetParam());
   const auto expected = sequential_dom(text, options);
   ASSERT_EQ(expected.size(), 10000U);  // [i], an error, a string, 0, an error (two values)
@@ -218,16 +219,17 @@ TEST_P(parallel_dom_test, ReadErrorComesAfterEveryValueBeforeIt) {
     ASSERT_TRUE(expected.back().is_error);
     EXPECT_EQ(expected.back().code, std::error_code(EIO, std::system_category()));
     failing_source par_in(text);
-    EXPECT_EQ(first_difference(expected, [&] {
-                stream::parallel_decoder<dom::document> par(par_in, options);
-                return collect_outcomes(
-                    [&](std::string& v, stream_error& e) {
-                      const decode_status s = par.decode(doc, e);
-                      if (s == decode_status::value) v = dom::to_string(doc);
-                      return s;
-                    },
-                    true);
-              }()),
+    EXPECT_EQ(first_difference(expected,
+                               [&] {
+                                 stream::parallel_decoder<dom::document> par(par_in, options);
+                                 return collect_outcomes(
+                                     [&](std::string& v, stream_error& e) {
+                                       const decode_status s = par.decode(doc, e);
+                                       if (s == decode_status::value) v = dom::to_string(doc);
+                                       return s;
+                                     },
+                                     true);
+                               }()),
               "");
   }
 }
@@ -248,10 +250,18 @@ std::string typed_ndjson(std::uint64_t seed, std::size_t lines) {
   std::string text;
   for (std::size_t i = 0; i < lines; ++i) {
     switch (random() % 10) {
-      case 0: text += "{\"id\":\"seven\",\"name\":\"x\"}"; break;          // a bind error
-      case 1: text += "{\"id\":1,\"tags\":[1,2,\"three\"]}"; break;         // deeper, path /tags/2
-      case 2: text += "{\"id\":1,\"name\":\"unterminated}"; break;         // a parse error
-      case 3: text += ""; break;
+      case 0:
+        text += "{\"id\":\"seven\",\"name\":\"x\"}";
+        break;  // a bind error
+      case 1:
+        text += "{\"id\":1,\"tags\":[1,2,\"three\"]}";
+        break;  // deeper, path /tags/2
+      case 2:
+        text += "{\"id\":1,\"name\":\"unterminated}";
+        break;  // a parse error
+      case 3:
+        text += "";
+        break;
       default:
         text += "{\"id\":" + std::to_string(random() % 100000) + ",\"name\":\"n" +
                 std::to_string(i) + "\",\"tags\":[" + std::to_string(random() % 9) + "]}";
@@ -363,8 +373,8 @@ TEST_P(parallel_sax_test, EventsOfEveryValueEqualSequential) {
       return logging_handler{};
     });
     EXPECT_EQ(handlers_made.load(), static_cast<int>(GetParam()));
-    const auto actual = collect_outcomes(
-        [&](std::string& v, stream_error& e) { return par.decode(v, e); }, !skip);
+    const auto actual =
+        collect_outcomes([&](std::string& v, stream_error& e) { return par.decode(v, e); }, !skip);
     EXPECT_EQ(first_difference(expected, actual), "") << "skip " << skip;
   }
 }
@@ -376,10 +386,12 @@ struct stopping_handler : logging_handler {
 
 TEST_P(parallel_sax_test, HandlerStopIsFinalInOrder) {
   std::string text;
-  for (int i = 0; i < 300; ++i) text += i == 170 ? "[\"stop\"]\n" : "[\"go\"," + std::to_string(i) + "]\n";
+  for (int i = 0; i < 300; ++i)
+    text += i == 170 ? "[\"stop\"]\n" : "[\"go\"," + std::to_string(i) + "]\n";
   const decoder_options options = small_chunks(framing::ndjson, true, GetParam());
   trickle_source in(text, 600, 7);
-  stream::parallel_sax_decoder<stopping_handler> par(in, options, [] { return stopping_handler{}; });
+  stream::parallel_sax_decoder<stopping_handler> par(in, options,
+                                                     [] { return stopping_handler{}; });
   std::string v;
   stream_error e;
   int values = 0;
@@ -405,7 +417,8 @@ TEST_P(parallel_sax_test, HandlerExceptionReachesTheConsumer) {
   for (int i = 0; i < 200; ++i) text += "[" + std::to_string(i) + "]\n";
   const decoder_options options = small_chunks(framing::ndjson, true, GetParam());
   stream::memory_source in(text);
-  stream::parallel_sax_decoder<throwing_handler> par(in, options, [] { return throwing_handler{}; });
+  stream::parallel_sax_decoder<throwing_handler> par(in, options,
+                                                     [] { return throwing_handler{}; });
   std::string v;
   EXPECT_THROW(
       {
@@ -437,7 +450,8 @@ class counting_source final : public stream::source {
 
 TEST(parallel_decoder_memory, SlowConsumerBoundsTheChunksInFlight) {
   std::string text;
-  for (int i = 0; i < 20000; ++i) text += "{\"n\":" + std::to_string(i) + ",\"pad\":\"0123456789\"}\n";
+  for (int i = 0; i < 20000; ++i)
+    text += "{\"n\":" + std::to_string(i) + ",\"pad\":\"0123456789\"}\n";
   decoder_options options = small_chunks(framing::ndjson, true, 3);
   options.chunk_size = 1024;
   options.parallel_chunk_size = 4096;

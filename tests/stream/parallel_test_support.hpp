@@ -6,9 +6,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
-#include <algorithm>
 #include <cstdint>
 #include <iterator>
 #include <random>
@@ -73,8 +73,7 @@ std::vector<decode_outcome> collect_outcomes(Next&& next, bool errors_final) {
     if (errors_final) {
       stream::stream_error again;
       std::string ignored;
-      if (next(ignored, again) == stream::decode_status::error)
-        out.push_back(error_outcome(again));
+      if (next(ignored, again) == stream::decode_status::error) out.push_back(error_outcome(again));
       break;
     }
   }
@@ -100,10 +99,10 @@ inline std::string first_difference(const std::vector<decode_outcome>& expected,
 inline std::string random_json(std::mt19937_64& random, std::size_t size, int depth = 0) {
   auto pick = [&](std::size_t n) { return static_cast<std::size_t>(random() % n); };
   if (depth > 6 || size < 8) {
-    static const char* const scalars[] = {"0",     "-12",   "3.25e-3", "18446744073709551615",
-                                          "true",  "false", "null",    "\"\"",
-                                          "\"a\\\"b\\n\\u00e9\"",      "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"",
-                                          "1e308", "-0.0"};
+    static const char* const scalars[] = {
+        "0",     "-12",  "3.25e-3", "18446744073709551615", "true",
+        "false", "null", "\"\"",    "\"a\\\"b\\n\\u00e9\"", "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"",
+        "1e308", "-0.0"};
     return scalars[pick(std::size(scalars))];
   }
   std::string out;
@@ -129,9 +128,8 @@ inline std::string generated_ndjson(std::uint64_t seed, std::size_t lines, bool 
                                     bool unterminated_end = true) {
   std::mt19937_64 random(seed);
   static const char* const bad[] = {
-      "{\"a\":1,}",          "[1 2]",          "{\"a\":\"x\ny\"}",  "[1,\n2]",
-      "1 2",                 "tru",            "\"\xff\"",          "{\"a\":",
-      "{\"a\":1}}",          "  ]",            "nul",               "{\"k\":[1,2,{\"x\":}]}"};
+      "{\"a\":1,}", "[1 2]",   "{\"a\":\"x\ny\"}", "[1,\n2]", "1 2", "tru",
+      "\"\xff\"",   "{\"a\":", "{\"a\":1}}",       "  ]",     "nul", "{\"k\":[1,2,{\"x\":}]}"};
   std::string text;
   const std::size_t huge_every = huge_lines == 0 ? 0 : std::max<std::size_t>(lines / huge_lines, 1);
   for (std::size_t i = 0; i < lines; ++i) {
@@ -167,9 +165,13 @@ inline std::string generated_json_seq(std::uint64_t seed, std::size_t records) {
     } else if (kind == 1) {
       text += "\x1E{\"a\":[1,\n2,}\n";
     } else if (kind == 2) {
-      text += "\x1E" "1 2\n";
+      text +=
+          "\x1E"
+          "1 2\n";
     } else if (kind == 3) {
-      text += "\x1E" "[1,\n  2]\x1E{\"mid\":\"line\"}\n";  // an RS in the middle of a line
+      text +=
+          "\x1E"
+          "[1,\n  2]\x1E{\"mid\":\"line\"}\n";  // an RS in the middle of a line
     } else if (kind == 4) {
       text += "\n\x1E\n";
     } else {

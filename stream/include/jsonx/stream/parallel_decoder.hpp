@@ -141,8 +141,8 @@ class parallel_decoder {
     if (workers <= 1) {
       sequential_.emplace(in, options);
     } else {
-      pipeline_ = std::make_unique<pipeline>(in, options, workers,
-                                             [] { return detail::no_context{}; }, &decode_one);
+      pipeline_ = std::make_unique<pipeline>(
+          in, options, workers, [] { return detail::no_context{}; }, &decode_one);
     }
   }
 
@@ -260,8 +260,7 @@ class parallel_sax_decoder {
  private:
   using pipeline = detail::value_pipeline<value_type, H>;
 
-  static decode_status decode_one(decoder& dec, H& handler, value_type& out,
-                                  stream_error& error) {
+  static decode_status decode_one(decoder& dec, H& handler, value_type& out, stream_error& error) {
     const decode_status s = dec.decode(handler, error);
     if (s == decode_status::value) {
       out = handler.take_value();

@@ -32,13 +32,13 @@ namespace jsonx::stream {
 /// Time spent per stage of a parallel pipeline, and its chunk counts (for tuning, the README's
 /// figures and the tests). Stage times are summed over the threads that run the stage.
 struct parallel_stats {
-  std::uint64_t read_ns = 0;      ///< the reader in source::read_some() (waiting for input too)
-  std::uint64_t split_ns = 0;     ///< the reader finding cuts and copying a partial record over
-  std::uint64_t parse_ns = 0;     ///< workers decoding chunks (all workers together)
-  std::uint64_t merge_ns = 0;     ///< the consumer passing from chunk to chunk (not its waits)
-  std::uint64_t consumer_wait_ns = 0;  ///< the consumer waiting for a chunk to be parsed
-  std::uint64_t reader_wait_ns = 0;    ///< the reader waiting for a free slot (back-pressure)
-  std::uint64_t chunks = 0;            ///< chunks read
+  std::uint64_t read_ns = 0;   ///< the reader in source::read_some() (waiting for input too)
+  std::uint64_t split_ns = 0;  ///< the reader finding cuts and copying a partial record over
+  std::uint64_t parse_ns = 0;  ///< workers decoding chunks (all workers together)
+  std::uint64_t merge_ns = 0;  ///< the consumer passing from chunk to chunk (not its waits)
+  std::uint64_t consumer_wait_ns = 0;     ///< the consumer waiting for a chunk to be parsed
+  std::uint64_t reader_wait_ns = 0;       ///< the reader waiting for a free slot (back-pressure)
+  std::uint64_t chunks = 0;               ///< chunks read
   std::size_t peak_chunks_in_flight = 0;  ///< the most slots not empty at once
 };
 
@@ -87,16 +87,16 @@ struct chunk_slot {
   state status = state::empty;
   // Input (the reader's).
   chunk_bytes bytes;
-  std::error_code read_error;  // the source failed after `bytes`
-  bool ends_stream = false;    // nothing comes after this chunk
-  std::uint64_t start_column = 0;  // bytes of the chunk's first line before the chunk
-  std::uint64_t start_offset = 0;  // stream offset of the chunk's first byte (as read)
+  std::error_code read_error;        // the source failed after `bytes`
+  bool ends_stream = false;          // nothing comes after this chunk
+  std::uint64_t start_column = 0;    // bytes of the chunk's first line before the chunk
+  std::uint64_t start_offset = 0;    // stream offset of the chunk's first byte (as read)
   std::uint64_t start_newlines = 0;  // newlines before the chunk (if counted: count_newlines)
   // Output (a worker's). Errors are located within the chunk.
   std::vector<chunk_outcome> outcomes;
   std::vector<stream_error> errors;
   std::size_t values = 0;
-  bool final_error = false;         // the last error stops the stream (strict mode, I/O...)
+  bool final_error = false;          // the last error stops the stream (strict mode, I/O...)
   std::uint64_t bytes_consumed = 0;  // the chunk's length as the decoder counted it
   std::uint64_t newlines = 0;
 };
@@ -176,7 +176,7 @@ class pipeline_core {
   std::uint64_t chunks_claimed_ = 0;  // chunks a worker has taken
   bool input_ended_ = false;          // the reader published the last chunk
   std::size_t in_flight_ = 0;
-  std::exception_ptr failure_;        // an exception of a worker or the reader, rethrown in next()
+  std::exception_ptr failure_;  // an exception of a worker or the reader, rethrown in next()
 
   // The consumer's position (its thread only).
   std::uint64_t chunk_delivering_ = 0;
