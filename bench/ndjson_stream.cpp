@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <optional>
+#include <random>
 #include <string_view>
 #include <vector>
 
@@ -50,6 +52,52 @@ std::optional<ndjson_stream> build_twitter_statuses() {
   return stream;
 }
 
+std::optional<ndjson_stream> build_small_records() {
+  // A pool of distinct records, repeated in order (like twitter_statuses' statuses).
+  static const char* const levels[] = {"debug", "info", "warn", "error"};
+  static const char* const words[] = {"request", "served", "cache", "miss", "retry", "user",
+                                      "login", "timeout", "queue", "flushed", "disk", "ok"};
+  std::mt19937_64 random(2026);
+  simdjson::dom::parser parser;
+  std::vector<std::string> lines;
+  std::vector<value_tally> tallies;
+  for (int i = 0; i < 4096; ++i) {
+    std::string message;
+    for (int w = 0, n = 3 + static_cast<int>(random() % 5); w < n; ++w) {
+      if (w != 0) message += ' ';
+      message += words[random() % std::size(words)];
+    }
+    char line[512];
+    const int length = std::snprintf(
+        line, sizeof line,
+        "{\"id\":%d,\"ts\":\"2026-12-01T18:%02d:%02d.%03dZ\",\"level\":\"%s\","
+        "\"user\":{\"id\":%u,\"name\":\"user%u\"},\"msg\":\"%s\",\"tags\":[\"t%u\",\"t%u\"],"
+        "\"latency_ms\":%u.%02u,\"ok\":%s}\n",
+        1000000 + i, static_cast<int>(random() % 60), static_cast<int>(random() % 60),
+        static_cast<int>(random() % 1000), levels[random() % 4],
+        static_cast<unsigned>(random() % 100000), static_cast<unsigned>(random() % 100000),
+        message.c_str(), static_cast<unsigned>(random() % 50), static_cast<unsigned>(random() % 50),
+        static_cast<unsigned>(random() % 900), static_cast<unsigned>(random() % 100),
+        random() % 8 == 0 ? "false" : "true");
+    lines.emplace_back(line, static_cast<std::size_t>(length));
+    simdjson::padded_string padded(lines.back());
+    simdjson::dom::element root;
+    if (parser.parse(padded).get(root) != simdjson::SUCCESS) return std::nullopt;
+    tallies.emplace_back();
+    tally_simdjson_element(root, tallies.back());
+  }
+  ndjson_stream stream;
+  stream.name = "small_records";
+  stream.text.reserve(ndjson_stream_bytes + 1024);
+  for (std::size_t i = 0; stream.text.size() < ndjson_stream_bytes; i = (i + 1) % lines.size()) {
+    stream.text += lines[i];
+    stream.reference.add(tallies[i]);
+    ++stream.values;
+    stream.largest_value = std::max(stream.largest_value, lines[i].size() - 1);
+  }
+  return stream;
+}
+
 // A "Name:   1234 kB" line of /proc/self/status, in kB; -1 if absent.
 long status_kb(const char* name) {
   std::ifstream status("/proc/self/status");
@@ -68,6 +116,11 @@ long status_kb(const char* name) {
 
 const ndjson_stream* twitter_statuses_stream() {
   static const std::optional<ndjson_stream> stream = build_twitter_statuses();
+  return stream ? &*stream : nullptr;
+}
+
+const ndjson_stream* small_records_stream() {
+  static const std::optional<ndjson_stream> stream = build_small_records();
   return stream ? &*stream : nullptr;
 }
 

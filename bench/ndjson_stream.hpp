@@ -26,6 +26,15 @@ struct ndjson_stream {
 /// absent or has no statuses array.
 const ndjson_stream* twitter_statuses_stream();
 
+/// Small log-like records of about 200 bytes each (an id, a timestamp, a level, a user object,
+/// a message, tags, a latency, a flag), generated from a fixed seed, one per line, until the
+/// stream holds ndjson_stream_bytes: the per-value cost (a few hundred thousand values per
+/// 100 MB) rather than the per-byte cost of twitter_statuses. Never absent.
+const ndjson_stream* small_records_stream();
+
+/// One of the ndjson task's streams (nullptr if it cannot be built).
+using ndjson_stream_getter = const ndjson_stream* (*)();
+
 /// Measures how much the process's peak resident size grows during a case: start() resets the
 /// kernel's peak (VmHWM) to the current resident size (writing 5 to /proc/self/clear_refs,
 /// Linux 4.0 and later); growth_mb() is the peak since then minus that size.

@@ -149,8 +149,8 @@ long stream_parser_pass(json::stream_parser& parser, json::monotonic_resource& r
   }
 }
 
-void ndjson_case(benchmark::State& state) {
-  const ndjson_stream* stream = twitter_statuses_stream();
+void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream) {
+  const ndjson_stream* stream = get_stream();
   if (stream == nullptr) {
     state.SkipWithError("twitter.json is absent: no stream to decode");
     for (auto _ : state) {
@@ -182,7 +182,10 @@ void ndjson_case(benchmark::State& state) {
 }  // namespace
 
 void register_boostjson_dom_cases() {
-  register_stream_case("ndjson", "boostjson", "twitter_statuses", ndjson_case);
+  register_stream_case("ndjson", "boostjson", "twitter_statuses",
+                       [](benchmark::State& state) { ndjson_case(state, twitter_statuses_stream); });
+  register_stream_case("ndjson", "boostjson", "small_records",
+                       [](benchmark::State& state) { ndjson_case(state, small_records_stream); });
   for (const corpus_file& file : corpus_files()) {
     register_case("parse_dom", "boostjson", file, parse_dom_case);
     register_case("serialize", "boostjson", file, serialize_case);

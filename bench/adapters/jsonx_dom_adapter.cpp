@@ -23,6 +23,7 @@
 #include "jsonx/encode/writer.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/source.hpp"
+#include "jsonx/stream/parallel_decoder.hpp"
 #include "ndjson_stream.hpp"
 
 namespace jsonx_bench {
@@ -145,12 +146,26 @@ void write_all_and_close(int fd, std::string_view text) {
   ::close(fd);
 }
 
+// The per-stage times of the parallel pipeline, summed over the timed passes.
+struct stage_totals {
+  double read_ns = 0, split_ns = 0, parse_ns = 0, merge_ns = 0, consumer_wait_ns = 0;
+  void add(const jsonx::stream::parallel_stats& s) {
+    read_ns += static_cast<double>(s.read_ns);
+    split_ns += static_cast<double>(s.split_ns);
+    parse_ns += static_cast<double>(s.parse_ns);
+    merge_ns += static_cast<double>(s.merge_ns);
+    consumer_wait_ns += static_cast<double>(s.consumer_wait_ns);
+  }
+};
+
 // One pass over the stream: a thread writes it into a pipe (as another process would), the
 // decoder reads the pipe in 64 KiB chunks (its default chunk size) and decodes each line into
-// the reused document. With `tally`, every document is also walked into it (the check pass).
-// Returns the number of values, or -1 with `error` set.
-long decode_ndjson_pass(const ndjson_stream& stream, jsonx::dom::document& document,
-                        value_tally* tally, std::string& error) {
+// the reused document, on `threads` worker threads (1: the sequential decoder, on this
+// thread; 0: every core). With `tally`, every document is also walked into it (the check
+// pass). Returns the number of values, or -1 with `error` set.
+long decode_ndjson_pass(const ndjson_stream& stream, unsigned threads,
+                        jsonx::dom::document& document, value_tally* tally, std::string& error,
+                        stage_totals* stages = nullptr) {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
     error = std::string("pipe: ") + std::strerror(errno);
@@ -160,13 +175,18 @@ long decode_ndjson_pass(const ndjson_stream& stream, jsonx::dom::document& docum
   jsonx::stream::fd_source in(fds[0]);
   jsonx::stream::decoder_options options;
   options.separation = jsonx::stream::framing::ndjson;
-  jsonx::stream::decoder decoder(in, options);
+  options.threads = threads;
   jsonx::stream::stream_error stream_error;
   jsonx::stream::decode_status status;
   long values = 0;
-  while ((status = decoder.decode(document, stream_error)) == jsonx::stream::decode_status::value) {
-    ++values;
-    if (tally != nullptr) tally_element(document.root(), *tally);
+  {
+    jsonx::stream::parallel_decoder<jsonx::dom::document> decoder(in, options);
+    while ((status = decoder.decode(document, stream_error)) ==
+           jsonx::stream::decode_status::value) {
+      ++values;
+      if (tally != nullptr) tally_element(document.root(), *tally);
+    }
+    if (stages != nullptr) stages->add(decoder.stats());
   }
   ::close(fds[0]);  // unblocks the writer if the reader stopped early
   writer.join();
@@ -177,8 +197,12 @@ long decode_ndjson_pass(const ndjson_stream& stream, jsonx::dom::document& docum
   return values;
 }
 
-void ndjson_case(benchmark::State& state) {
-  const ndjson_stream* stream = twitter_statuses_stream();
+// ndjson/jsonx (every core), ndjson/jsonx_threads_N: the stream decoded through a pipe. The
+// parallel cases report their per-stage times, per pass, as counters (ms): read (the reader in
+// read()), split (cutting chunks at line ends), parse (all workers together), merge (handing
+// the values out in order) and wait (the consumer waiting for a parsed chunk).
+void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, unsigned threads) {
+  const ndjson_stream* stream = get_stream();
   if (stream == nullptr) {
     state.SkipWithError("twitter.json is absent: no stream to decode");
     for (auto _ : state) {
@@ -189,18 +213,29 @@ void ndjson_case(benchmark::State& state) {
   std::signal(SIGPIPE, SIG_IGN);
   jsonx::dom::document document;
   std::string error;
+  stage_totals stages;
   peak_rss_meter memory;
   memory.start();
   for (auto _ : state) {
-    if (decode_ndjson_pass(*stream, document, nullptr, error) < 0) {
+    if (decode_ndjson_pass(*stream, threads, document, nullptr, error, &stages) < 0) {
       state.SkipWithError(error.c_str());
       break;
     }
   }
   double growth = memory.growth_mb();
+  if (threads != 1 && state.iterations() != 0) {
+    const double per_pass_ms = 1e-6 / static_cast<double>(state.iterations());
+    state.counters["read_ms"] = stages.read_ns * per_pass_ms;
+    state.counters["split_ms"] = stages.split_ns * per_pass_ms;
+    state.counters["parse_ms"] = stages.parse_ns * per_pass_ms;
+    state.counters["merge_ms"] = stages.merge_ns * per_pass_ms;
+    state.counters["wait_ms"] = stages.consumer_wait_ns * per_pass_ms;
+  }
   value_tally tally;
   long values = 0;
-  if (!state.error_occurred()) values = decode_ndjson_pass(*stream, document, &tally, error);
+  if (!state.error_occurred()) {
+    values = decode_ndjson_pass(*stream, threads, document, &tally, error);
+  }
   finish_stream_case(state, *stream, tally, values < 0 ? 0 : static_cast<std::size_t>(values),
                      growth);
 }
@@ -208,7 +243,21 @@ void ndjson_case(benchmark::State& state) {
 }  // namespace
 
 void register_jsonx_dom_cases() {
-  register_stream_case("ndjson", "jsonx", "twitter_statuses", ndjson_case);
+  // ndjson/jsonx: every core; jsonx_threads_1: the sequential decoder (the same path as
+  // jsonx::stream::decoder); jsonx_threads_2: two workers.
+  for (auto [name, get_stream] : {std::pair<const char*, ndjson_stream_getter>{
+                                      "twitter_statuses", twitter_statuses_stream},
+                                  {"small_records", small_records_stream}}) {
+    register_stream_case("ndjson", "jsonx", name, [get_stream](benchmark::State& state) {
+      ndjson_case(state, get_stream, 0);
+    });
+    for (unsigned threads : {1U, 2U}) {
+      register_stream_case("ndjson", "jsonx_threads_" + std::to_string(threads), name,
+                           [get_stream, threads](benchmark::State& state) {
+                             ndjson_case(state, get_stream, threads);
+                           });
+    }
+  }
   for (const corpus_file& file : corpus_files()) {
     register_case("parse_dom", "jsonx", file, [](benchmark::State& state, const corpus_file& f) {
       parse_dom_case(state, f, 0);

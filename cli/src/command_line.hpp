@@ -39,6 +39,9 @@ struct command_line {
   /// RFC 7464 JSON text sequences: each value follows an RS (0x1E); bad records are reported
   /// and skipped; fmt, min and get print RS before each value and LF after it.
   bool seq = false;
+  /// With --lines, for validate, stats, fmt and min: the lines are parsed on this many
+  /// threads (0: every core), the results printed in input order, exactly as with 1.
+  unsigned threads = 1;
   /// Spaces per level for fmt and get; empty: fmt's default (2) or get's compact output.
   std::optional<std::size_t> indent;
   progress_mode progress = progress_mode::automatic;

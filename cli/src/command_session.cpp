@@ -37,7 +37,8 @@ command_session::command_session(const command_line& command, std::FILE* out, st
                {},
                err,
                progress_wanted(command.progress, out, err, writes_json),
-               command.progress == progress_mode::always ? 0 : progress_bar::threshold_bytes} {
+               command.progress == progress_mode::always ? 0 : progress_bar::threshold_bytes,
+               out} {
   if (command.kernel && !simd::kernel_supported(*command.kernel)) {
     std::fprintf(err, "jsonx: the %s kernel is not supported by this CPU\n",
                  std::string(simd::kernel_name(*command.kernel)).c_str());

@@ -18,7 +18,8 @@ namespace {
 class validate_job {
  public:
   static constexpr int invalid_status = exit_invalid;
-  explicit validate_job(const parse_options& options) : parser_(handler_, options) {}
+  explicit validate_job(const parse_options& options)
+      : options_(options), parser_(handler_, options) {}
   validate_job(const validate_job&) = delete;
   validate_job& operator=(const validate_job&) = delete;
 
@@ -28,8 +29,15 @@ class validate_job {
   int end_document(std::uint64_t, error_reporter&) { return exit_ok; }
   void abandon_document() {}
   std::string handler_failure() { return "the parse was stopped"; }  // never: it accepts all
+  // --threads: a job for a chunk of lines, and what it found (nothing to add: with --lines
+  // the driver counts the lines).
+  std::unique_ptr<validate_job> job_for_chunk(std::FILE*) const {
+    return std::make_unique<validate_job>(options_);
+  }
+  void merge_chunk(const validate_job&) {}
 
  private:
+  parse_options options_;
   validating_handler handler_;
   push_parser<validating_handler> parser_;
 };
@@ -38,7 +46,8 @@ class validate_job {
 class stats_job {
  public:
   static constexpr int invalid_status = exit_invalid;
-  explicit stats_job(const parse_options& options) : parser_(handler_, options) {}
+  explicit stats_job(const parse_options& options)
+      : options_(options), parser_(handler_, options) {}
   stats_job(const stats_job&) = delete;
   stats_job& operator=(const stats_job&) = delete;
 
@@ -48,8 +57,14 @@ class stats_job {
   void abandon_document() { handler_.restore(before_document_); }
   std::string handler_failure() { return "the parse was stopped"; }  // never: it counts all
   const event_counts& counts() const noexcept { return handler_.counts(); }
+  // --threads: a job for a chunk of lines, whose counts are added to these.
+  std::unique_ptr<stats_job> job_for_chunk(std::FILE*) const {
+    return std::make_unique<stats_job>(options_);
+  }
+  void merge_chunk(const stats_job& chunk) { handler_.add(chunk.counts()); }
 
  private:
+  parse_options options_;
   counting_handler handler_;
   push_parser<counting_handler> parser_;
   event_counts before_document_;

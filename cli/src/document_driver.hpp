@@ -60,6 +60,7 @@ struct read_context {
   std::FILE* err;
   bool progress_enabled;
   std::uint64_t progress_threshold;
+  std::FILE* out = nullptr;  ///< the command's output (--threads prints the chunks' into it)
 };
 
 namespace detail {
@@ -77,10 +78,12 @@ inline bool ends_scalar_without_delimiter(char c) {
   return (c >= '0' && c <= '9') || c == 'e' || c == 'l';
 }
 
-template <class Job>
+// Source: input_source, or anything with its read_chunk(), ok(), error(), display_name(),
+// bytes_read(), raw_bytes_read() and raw_size() (the parallel --lines reader's chunks).
+template <class Job, class Source = input_source>
 class document_driver {
  public:
-  document_driver(const read_context& context, input_source& source, Job& job)
+  document_driver(const read_context& context, Source& source, Job& job)
       : context_(context),
         source_(source),
         job_(job),
@@ -149,6 +152,15 @@ class document_driver {
     reporter_.finish();
     summary_.bytes = source_.bytes_read();
     return summary_;
+  }
+
+  /// read_lines() over a part of a larger input that begins at a line's start: offsets and
+  /// line numbers count from `offset` and `line` (the parallel --lines reader's chunks).
+  input_summary read_lines_from(std::uint64_t offset, std::uint64_t line) {
+    offset_ = offset;
+    line_ = line;
+    line_start_ = offset;
+    return read_lines();
   }
 
   input_summary read_records() {
@@ -390,7 +402,7 @@ class document_driver {
   }
 
   const read_context& context_;
-  input_source& source_;
+  Source& source_;
   Job& job_;
   progress_bar bar_;
   error_reporter reporter_;
@@ -413,13 +425,24 @@ class document_driver {
 
 }  // namespace detail
 
-/// Opens `path` ("-": standard input) and feeds it to `job`, whole, by lines or by records.
+template <class Job>
+input_summary read_lines_in_parallel(const read_context& context, input_source& source, Job& job);
+
+/// Opens `path` ("-": standard input) and feeds it to `job`, whole, by lines or by records
+/// (--lines --threads N: see parallel_lines.hpp).
 template <class Job>
 input_summary read_input(const read_context& context, const std::string& path, Job& job) {
   input_source source(path);
   if (!source.ok()) {
     std::fprintf(context.err, "jsonx: %s\n", source.error().c_str());
     return input_summary{exit_usage_or_io};
+  }
+  if constexpr (requires(const Job& j, Job& k) {
+                  j.job_for_chunk(static_cast<std::FILE*>(nullptr));
+                  k.merge_chunk(k);
+                }) {
+    if (context.command.lines && context.command.threads != 1)
+      return read_lines_in_parallel(context, source, job);
   }
   detail::document_driver<Job> driver(context, source, job);
   if (context.command.lines) return driver.read_lines();
@@ -428,3 +451,5 @@ input_summary read_input(const read_context& context, const std::string& path, J
 }
 
 }  // namespace jsonx::cli
+
+#include "parallel_lines.hpp"  // read_lines_in_parallel(), which needs document_driver

@@ -14,6 +14,9 @@ constexpr std::size_t history_bytes = 256;
 
 void error_reporter::begin_chunk(std::string_view chunk, std::uint64_t offset) {
   chunk_offset_ = offset;
+  // Nothing kept yet: the window starts at this chunk (which is not at offset 0 when the
+  // input is read in parts, --threads).
+  if (history_.empty()) history_start_ = offset;
   if (!pending_) return;
   std::uint64_t wanted_end = pending_->offset + excerpt_bytes_after;
   std::uint64_t window_end = pending_window_start_ + pending_window_.size();

@@ -80,6 +80,21 @@ class counting_handler {
   bool on_array_end(std::size_t) { return leave(); }
 
   const event_counts& counts() const noexcept { return counts_; }
+  /// Adds the counts of another part of the input (--threads: a chunk of lines counted by
+  /// another handler).
+  void add(const event_counts& other) noexcept {
+    counts_.nulls += other.nulls;
+    counts_.bools += other.bools;
+    counts_.int64s += other.int64s;
+    counts_.uint64s += other.uint64s;
+    counts_.doubles += other.doubles;
+    counts_.big_numbers += other.big_numbers;
+    counts_.strings += other.strings;
+    counts_.keys += other.keys;
+    counts_.objects += other.objects;
+    counts_.arrays += other.arrays;
+    counts_.max_depth = std::max(counts_.max_depth, other.max_depth);
+  }
   /// Goes back to `earlier` counts, outside any container (a bad --lines line is taken back).
   void restore(const event_counts& earlier) noexcept {
     counts_ = earlier;

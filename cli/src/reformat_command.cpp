@@ -1,6 +1,8 @@
 // fmt and min: the push parser feeding the writer, which prints into a bounded sink: memory
 // stays bounded by the nesting depth (strings arrive in parts) whatever the input's size.
 #include <cstdint>
+#include <cstdio>
+#include <memory>
 #include <string>
 
 #include "command_session.hpp"
@@ -17,7 +19,12 @@ class reformat_job {
   static constexpr int invalid_status = exit_invalid;
   reformat_job(const parse_options& parsing, const write_options& writing, std::FILE* out,
                bool by_line, bool seq)
-      : output_(out, writing, by_line, seq), parser_(output_.writer(), parsing) {}
+      : parsing_(parsing),
+        writing_(writing),
+        by_line_(by_line),
+        seq_(seq),
+        output_(out, writing, by_line, seq),
+        parser_(output_.writer(), parsing) {}
   reformat_job(const reformat_job&) = delete;
   reformat_job& operator=(const reformat_job&) = delete;
 
@@ -28,8 +35,17 @@ class reformat_job {
   }
   void abandon_document() { output_.abandon_document(); }
   std::string handler_failure() { return output_.failure(); }
+  // --threads: a job for a chunk of lines, printing into `out` (the chunk's own buffer).
+  std::unique_ptr<reformat_job> job_for_chunk(std::FILE* out) const {
+    return std::make_unique<reformat_job>(parsing_, writing_, out, by_line_, seq_);
+  }
+  void merge_chunk(const reformat_job&) {}
 
  private:
+  parse_options parsing_;
+  write_options writing_;
+  bool by_line_;
+  bool seq_;
   document_output output_;
   push_parser<writer> parser_;
 };

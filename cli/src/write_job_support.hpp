@@ -94,10 +94,12 @@ class document_output {
 
   std::FILE* out_;
   file_sink sink_;
+  // Before the writer, which may hold a region of it: the writer gives the region back when
+  // it is destroyed, so the string must still be there.
+  std::string line_text_;
   jsonx::writer writer_;
   bool by_line_;
   bool seq_;
-  std::string line_text_;
   std::size_t start_bytes_ = 0;
 };
 

@@ -76,6 +76,7 @@ endfunction()
 include(${CMAKE_CURRENT_LIST_DIR}/cli_test_commands.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/cli_test_inputs.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/cli_test_seq.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/cli_test_threads.cmake)
 
 set(all_kinds "${DATA_DIR}/all_kinds.json")
 set(missing_comma "${DATA_DIR}/missing_comma.json")

@@ -21,6 +21,7 @@
 #include "jsonx/stream/encoder.hpp"
 #include "jsonx/stream/gzip_source.hpp"
 #include "jsonx/stream/iostreams.hpp"
+#include "jsonx/stream/parallel_decoder.hpp"
 #include "jsonx/stream/push_decoder.hpp"
 #include "jsonx/stream/source.hpp"
 

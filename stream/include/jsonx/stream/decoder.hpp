@@ -102,6 +102,27 @@ struct decoder_options {
   /// buffered() and read_value() count the bytes after replacement (Go's ReadValue returns
   /// the invalid bytes as they were).
   bool allow_invalid_utf8 = false;
+
+  // ---- parallel decoding (read by parallel_decoder and parallel_sax_decoder, see
+  // parallel_decoder.hpp; the decoder itself is the sequential engine and ignores them) -------
+
+  /// Worker threads parsing values: 1 (the default) decodes on the calling thread exactly as
+  /// the decoder does, with no thread and no extra memory; 0 means
+  /// std::thread::hardware_concurrency(). With more than one, framing::ndjson and json_seq
+  /// run the parallel pipeline (framing::whitespace stays sequential: a value may span lines,
+  /// so there is no cheap cut between values).
+  unsigned threads = 1;
+  /// The most chunks (batches of whole records, each about parallel_chunk_size bytes, or one
+  /// record if it is longer) read but not yet delivered: the bound on memory, and the
+  /// back-pressure on the reader when the consumer is slow. 0: 2 per worker, plus 2.
+  std::size_t max_chunks_in_flight = 0;
+  /// Bytes of whole records the reader gathers into one chunk for a worker (cut at the last
+  /// newline, or before the last RS for json_seq, after this many bytes are read).
+  std::size_t parallel_chunk_size = 256 * 1024;
+  /// framing::ndjson: a chunk also ends after this many lines, so that the values decoded
+  /// ahead of you stay few when they are small (each holds a document or a value of its own;
+  /// 0: no limit).
+  std::size_t parallel_chunk_lines = 256;
 };
 
 /// One level of the decoder's stack (Go's StackIndex): the kind of container ('{' or '[';

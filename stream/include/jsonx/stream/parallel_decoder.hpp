@@ -1,0 +1,278 @@
+// parallel_decoder: NDJSON (or RFC 7464 JSON text sequences) decoded on several cores, values
+// delivered in input order.
+//
+//   jsonx::stream::fd_source in(0);                       // a pipe, a socket, a decompressor
+//   jsonx::stream::decoder_options options;
+//   options.separation = jsonx::stream::framing::ndjson;
+//   options.threads = 0;                                  // all cores (default 1: sequential)
+//   jsonx::stream::parallel_decoder<jsonx::dom::document> decoder(in, options);
+//   jsonx::dom::document doc;
+//   jsonx::stream::stream_error error;
+//   for (;;) {
+//     auto s = decoder.decode(doc, error);
+//     if (s == jsonx::stream::decode_status::value) use(doc.root());
+//     else if (s == jsonx::stream::decode_status::error) report(error);  // skip_bad_records:
+//     else break;                                                         // the next line follows
+//   }
+//
+// With threads > 1 and framing::ndjson or json_seq it runs a pipeline: a reader thread reads
+// the source (chunk_size per read) and cuts chunks of whole records (parallel_chunk_size
+// each), worker threads decode each chunk with a decoder of their own, and decode() hands out
+// the values chunk after chunk, in input order, on the calling thread. Everything a
+// sequential decoder reports comes out the same: the same values in the same order, the same
+// errors (code, byte offset, line, column, value_index, path) at the same places; after a bad
+// line, the lines after it (skip_bad_records) or nothing more (strict: the error is final).
+//
+// Memory: at most max_chunks_in_flight chunks are read and not yet handed out, with their
+// decoded values; when decode() is not called the reader stops reading (back-pressure). A
+// record longer than parallel_chunk_size is held whole in its chunk (a sequential decoder
+// streams it through its 64 KiB buffer): the bound is max_chunks_in_flight x (chunk size +
+// the longest record).
+//
+// With threads == 1, or framing::whitespace (a value may span lines: there is no cheap cut
+// between values, so that framing stays sequential), no thread is started: decode() is the
+// decoder's own decode(), on the calling thread.
+//
+// Limits of the parallel mode: only whole values are decoded (no token(), read_value() or
+// peek_kind(): the workers run ahead of you); the source is read on the reader thread (it
+// must not be used by anyone else meanwhile; a non-blocking source is polled with short
+// sleeps), and destroying the decoder waits for a read in progress to return (a pipe or a
+// socket returns as soon as any byte arrives or the writer closes it).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "jsonx/stream/decoder.hpp"
+#include "jsonx/stream/detail/parallel_pipeline.hpp"
+
+namespace jsonx::stream {
+
+namespace detail {
+
+/// The number of workers `options` asks for (0: the hardware's), or 1 if the framing has no
+/// cheap cut between values.
+inline unsigned parallel_workers(const decoder_options& options) {
+  if (options.separation == framing::whitespace) return 1;
+  if (options.threads != 0) return options.threads;
+  return std::max(1U, std::thread::hardware_concurrency());
+}
+
+/// The pipeline for one kind of value: each worker has a decoder and a `Context` (a SAX
+/// handler, or nothing), and `decode_one` decodes the next value of its chunk into a slot's
+/// Value.
+template <class Value, class Context>
+class value_pipeline final : public pipeline_core {
+ public:
+  using decode_one_fn = decode_status (*)(decoder&, Context&, Value&, stream_error&);
+
+  value_pipeline(source& in, const decoder_options& options, unsigned workers,
+                 const std::function<Context()>& make_context, decode_one_fn decode_one)
+      : pipeline_core(in, options, workers), decode_one_(decode_one) {
+    values_.resize(max_chunks_in_flight());
+    for (unsigned w = 0; w < this->workers(); ++w)
+      workers_.push_back(std::make_unique<worker_state>(worker_options(), make_context()));
+    start();
+  }
+  ~value_pipeline() override { stop(); }
+
+  /// The next value moved (a document: swapped) into `target`, or an error, or the end.
+  decode_status next_into(Value& target, stream_error& error) {
+    const next_outcome o = next(error);
+    if (o.status == decode_status::value) {
+      Value& v = values_[o.slot][o.index];
+      if constexpr (std::is_same_v<Value, dom::document>) {
+        using std::swap;
+        swap(target, v);  // the document's buffers go back to the slot, for reuse
+      } else {
+        target = std::move(v);
+      }
+    }
+    return o.status;
+  }
+
+ protected:
+  void decode_chunk(unsigned worker, std::size_t slot) override {
+    worker_state& w = *workers_[worker];
+    std::vector<Value>& values = values_[slot];
+    decode_chunk_with(w.dec, slot_at(slot), [&](std::size_t i, stream_error& error) {
+      if (values.size() <= i) values.emplace_back();
+      return decode_one_(w.dec, w.context, values[i], error);
+    });
+  }
+
+ private:
+  struct worker_state {
+    worker_state(const decoder_options& options, Context c)
+        : dec(idle, options), context(std::move(c)) {}
+    memory_source idle{std::string_view{}};  // the decoder's source until its first chunk
+    decoder dec;
+    Context context;
+  };
+
+  decode_one_fn decode_one_;
+  std::vector<std::vector<Value>> values_;  // per slot, reused
+  std::vector<std::unique_ptr<worker_state>> workers_;
+};
+
+struct no_context {};
+
+}  // namespace detail
+
+/// Decodes a stream of values into T (dom::document, dom::value, or a typed value of
+/// jsonx/bind) on options.threads threads, in input order. See the top of this file.
+///
+/// With threads > 1, each value is decoded into a value-initialized T and moved into yours
+/// (a dom::document is swapped, so its buffers are reused): members absent from the JSON have
+/// T's defaults, not what your previous value had (the sequential decoder, which decodes into
+/// your T, leaves those to the binding's rules).
+template <class T>
+class parallel_decoder {
+ public:
+  explicit parallel_decoder(source& in, const decoder_options& options = {}) {
+    const unsigned workers = detail::parallel_workers(options);
+    if (workers <= 1) {
+      sequential_.emplace(in, options);
+    } else {
+      pipeline_ = std::make_unique<pipeline>(
+          in, options, workers, [] { return detail::no_context{}; }, &decode_one);
+    }
+  }
+
+  /// The next value into `target`: value, end_of_stream, or error (skip_bad_records: the next
+  /// call goes on after the bad record; otherwise the error is final and repeated).
+  decode_status decode(T& target, stream_error& error) {
+    if (sequential_) return sequential_->decode(target, error);
+    return pipeline_->next_into(target, error);
+  }
+  /// Throwing flavour: true for a value, false at the end; throws stream_exception.
+  bool decode(T& target) {
+    stream_error error;
+    const decode_status s = decode(target, error);
+    if (s == decode_status::error) throw stream_exception(std::move(error));
+    return s == decode_status::value;
+  }
+
+  /// True if a pipeline runs (threads > 1 and a framing with record ends).
+  bool parallel() const noexcept { return pipeline_ != nullptr; }
+  /// Worker threads (1 when sequential).
+  unsigned threads() const noexcept { return pipeline_ ? pipeline_->workers() : 1; }
+  /// Values handed out so far (not counting errors).
+  std::uint64_t values_decoded() const noexcept {
+    return sequential_ ? sequential_->values_decoded() : pipeline_->values_delivered();
+  }
+  /// Per-stage times and chunk counts of the pipeline (zeros when sequential).
+  parallel_stats stats() const { return pipeline_ ? pipeline_->stats() : parallel_stats{}; }
+
+ private:
+  using pipeline = detail::value_pipeline<T, detail::no_context>;
+
+  static decode_status decode_one(decoder& dec, detail::no_context&, T& value,
+                                  stream_error& error) {
+    if constexpr (!std::is_same_v<T, dom::document>) value = T{};  // documents are emptied
+    return dec.decode(value, error);
+  }
+
+  std::optional<decoder> sequential_;
+  std::unique_ptr<pipeline> pipeline_;
+};
+
+/// A SAX handler for parallel_sax_decoder: a jsonx handler that also gives, after each
+/// top-level value, what it made of it (on the worker thread that parsed the value).
+template <class H>
+concept value_handler = handler<H> && requires(H& h) {
+  h.take_value();
+  requires std::is_default_constructible_v<std::remove_cvref_t<decltype(h.take_value())>>;
+  requires std::is_move_assignable_v<std::remove_cvref_t<decltype(h.take_value())>>;
+};
+
+/// SAX in parallel: one handler per worker, made by a factory, and the results handed out in
+/// input order.
+///
+///   struct field_counter {                  // a jsonx handler, plus take_value()
+///     std::size_t keys = 0;
+///     bool on_key(std::string_view) { ++keys; return true; }
+///     ... the other events, returning true ...
+///     std::size_t take_value() { return std::exchange(keys, 0); }
+///   };
+///   jsonx::stream::parallel_sax_decoder<field_counter> decoder(in, options,
+///                                                              [] { return field_counter{}; });
+///   std::size_t keys;
+///   while (decoder.decode(keys)) total += keys;       // in input order, on this thread
+///
+/// The contract:
+/// - make_handler() is called on the constructing thread, once per worker (once when
+///   sequential), before decode() returns anything.
+/// - Each handler is used by one worker thread only: it receives the events of whole values,
+///   one value at a time, in input order within a chunk, but not every value (the others go
+///   to the other workers) and with no promise about which values.
+/// - After each top-level value the worker calls take_value(): its result (a self-contained
+///   value: no string_view into the events, which end with the event) is what decode() hands
+///   out, in input order, on the thread calling decode(). After a value that failed (a bad
+///   record), take_value() is called as well and its result dropped, so the handler starts
+///   the next value clean.
+/// - Handlers may not share mutable state without their own synchronization, nor rely on
+///   seeing values in order across the stream: merge in decode()'s loop, which is ordered.
+/// - A handler returning false stops the stream (parse_errc::stopped_by_handler, final), as
+///   with the sequential decoder.
+template <value_handler H>
+class parallel_sax_decoder {
+ public:
+  using value_type = std::remove_cvref_t<decltype(std::declval<H&>().take_value())>;
+
+  parallel_sax_decoder(source& in, const decoder_options& options,
+                       const std::function<H()>& make_handler) {
+    const unsigned workers = detail::parallel_workers(options);
+    if (workers <= 1) {
+      sequential_.emplace(in, options);
+      handler_.emplace(make_handler());
+    } else {
+      pipeline_ = std::make_unique<pipeline>(in, options, workers, make_handler, &decode_one);
+    }
+  }
+
+  /// The result of the next value's handler (take_value()), an error, or the end.
+  decode_status decode(value_type& out, stream_error& error) {
+    if (pipeline_) return pipeline_->next_into(out, error);
+    return decode_one(*sequential_, *handler_, out, error);
+  }
+  bool decode(value_type& out) {
+    stream_error error;
+    const decode_status s = decode(out, error);
+    if (s == decode_status::error) throw stream_exception(std::move(error));
+    return s == decode_status::value;
+  }
+
+  bool parallel() const noexcept { return pipeline_ != nullptr; }
+  unsigned threads() const noexcept { return pipeline_ ? pipeline_->workers() : 1; }
+  std::uint64_t values_decoded() const noexcept {
+    return sequential_ ? sequential_->values_decoded() : pipeline_->values_delivered();
+  }
+  parallel_stats stats() const { return pipeline_ ? pipeline_->stats() : parallel_stats{}; }
+
+ private:
+  using pipeline = detail::value_pipeline<value_type, H>;
+
+  static decode_status decode_one(decoder& dec, H& handler, value_type& out, stream_error& error) {
+    const decode_status s = dec.decode(handler, error);
+    if (s == decode_status::value) {
+      out = handler.take_value();
+    } else if (s == decode_status::error) {
+      (void)handler.take_value();
+    }
+    return s;
+  }
+
+  std::optional<decoder> sequential_;
+  std::optional<H> handler_;
+  std::unique_ptr<pipeline> pipeline_;
+};
+
+}  // namespace jsonx::stream
