@@ -27,6 +27,7 @@ void decode_handler::start_erased(detail::value_target root, const decode_option
   error_expected_type_ = {};
   error_found_kind_ = json_kind::none;
   skipped_key_.clear();
+  skip_next_ = false;
 }
 
 void decode_handler::abandon_frames() noexcept {

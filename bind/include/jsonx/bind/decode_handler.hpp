@@ -107,6 +107,14 @@ class decode_handler {
   bool on_array_begin() { return next_.ops->on_array_begin(*this, next_.object); }
   bool on_object_end(std::size_t) { return end_container(); }
   bool on_array_end(std::size_t) { return end_container(); }
+  /// The parser asks before each value (jsonx::handler_with_skip): the value of an unknown
+  /// key is passed over by the parser, validated but neither converted nor unescaped, with
+  /// no event. (Through a parser that does not ask, its events go to a skipping target.)
+  bool skip_next_value() noexcept {
+    if (!skip_next_) return false;
+    skip_next_ = false;
+    return true;
+  }
 
   // ---- for the type rules (detail/decode_*.hpp) ----
 
@@ -153,7 +161,10 @@ class decode_handler {
   /// A struct skips the value of a key none of its fields has: the key is kept (the one
   /// struct frame whose index is detail::skipped_member says so), so that an error inside
   /// the skipped value reports its path ("/y", not the previous field's). Cold: unknown keys.
-  void note_skipped_key(std::string_view key) { skipped_key_.assign(key); }
+  void note_skipped_key(std::string_view key) {
+    skipped_key_.assign(key);
+    skip_next_ = true;
+  }
   std::string_view skipped_key() const noexcept { return skipped_key_; }
 
  private:
@@ -194,6 +205,7 @@ class decode_handler {
   std::string_view error_expected_type_;  // a type_name(): lives as long as the program
   json_kind error_found_kind_ = json_kind::none;
   std::string skipped_key_;
+  bool skip_next_ = false;  // the next value is an unknown key's: skip_next_value() says so
 };
 
 }  // namespace jsonx
