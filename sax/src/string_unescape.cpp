@@ -76,8 +76,11 @@ unescape_result walk_escapes(const char* begin, const char* end, Output out, boo
     return r;
   };
   while (p < end) {
+    // Escapes often come in runs (\uXXXX\uXXXX in non-Latin text): no search for those.
     const char* backslash =
-        static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
+        *p == '\\'
+            ? p
+            : static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
     if (backslash == nullptr) {
       out.text(p, end);
       p = end;

@@ -355,7 +355,7 @@ class parser_core {
       case '[':
         if (stack_.size() >= options_.max_depth)
           return ended_by(fail(parse_errc::depth_limit, absolute(at)));
-        if (!stack_.empty()) stack_.back().count = cur.count;
+        if (!Skip && !stack_.empty()) stack_.back().count = cur.count;
         stack_.push_back(frame{c == '{', 0});
         cur.count = 0;
         ++i;
@@ -443,7 +443,7 @@ class parser_core {
     c = base[at];
     if (c == '}') goto close_container;
     if (c != '"') return ended_by(fail(parse_errc::expected_key, absolute(at)));
-    cur.count = 1;
+    if constexpr (!Skip) cur.count = 1;  // (counts are not kept while skipping)
     goto key;
 
   object_key:  // after ',' in an object: a key
@@ -485,7 +485,7 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c == ',') {
-      ++cur.count;
+      if constexpr (!Skip) ++cur.count;
       ++i;
       goto object_key;
     }
@@ -500,7 +500,7 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c == ']') goto close_container;
-    cur.count = 1;
+    if constexpr (!Skip) cur.count = 1;
     goto value_at_c;
 
   array_next:  // after an element: ',' or ']'
@@ -511,7 +511,7 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c == ',') {
-      ++cur.count;
+      if constexpr (!Skip) ++cur.count;
       ++i;
       goto value;
     }
