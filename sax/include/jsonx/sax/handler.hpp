@@ -41,7 +41,8 @@
 //     // or for anything inside it. A skipped value is still validated exactly as any other (the
 //     // grammar, UTF-8, escapes, numbers, the limits): the verdict, error code and offset are
 //     // those of a full parse. Numbers in it are not converted and strings not unescaped, and it
-//     // costs a walk over its structurals. Typed decoding skips unknown fields this way.
+//     // costs a walk over its structurals. It still counts in its container's member or element
+//     // count (on_object_end, on_array_end). Typed decoding skips unknown fields this way.
 //     bool skip_next_value() { return false; }
 //
 //     // Optional switches for numbers (both false when absent):
