@@ -24,7 +24,7 @@ import tempfile
 FILE_ORDER = ["twitter", "citm_catalog", "canada", "small"]
 TASK_ORDER = ["index", "sax_whole", "sax_chunked_4k", "sax_chunked_64k", "parse_dom",
               "parse_dom_chunked_64k", "serialize", "serialize_pretty", "decode_typed",
-              "decode_typed_chunked_64k", "encode_typed", "ndjson"]
+              "decode_typed_chunked_64k", "decode_partial", "encode_typed", "ndjson"]
 LIBRARY_ORDER = ["jsonx", "jsonx_threads_1", "jsonx_threads_2",
                  "jsonx_avx512", "jsonx_avx2", "jsonx_scalar", "simdjson_stage1",
                  "simdjson_minify",
@@ -55,6 +55,7 @@ GOALS = [
     ("decode_typed", "peer", "simdjson_ondemand", {"*": 1.1}),
     ("decode_typed_chunked_64k", "peer_on_task", ("decode_typed", "simdjson_ondemand"),
      {"*": 1.1}),
+    ("decode_partial", "peer", "simdjson_ondemand", {"*": 1.1}),
     ("encode_typed", "own_task", "serialize", {"*": 1.0}),
     ("encode_typed", "peer", "rapidjson", {"*": 1.5}),
     ("ndjson", "peer", "simdjson", {"*": 1.1}),

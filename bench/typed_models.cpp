@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "jsonx/bind/decode.hpp"
 #include "model_compare.hpp"
@@ -50,6 +51,18 @@ void finish_decode_case(benchmark::State& state, const corpus_file& file, const 
   if (state.error_occurred()) return;
   const Model* reference = reference_model<Model>(file);
   if (reference != nullptr) check_model(state, last, *reference, "the filled model differs");
+  if constexpr (std::is_same_v<Model, partial::twitter_document>) {
+    // The partial reference itself, against the full model's fields.
+    const auto* full = reference_model<models::twitter::document>(file);
+    if (full == nullptr || reference == nullptr) return;
+    bool same = full->statuses.size() == reference->statuses.size();
+    for (std::size_t i = 0; same && i < full->statuses.size(); ++i) {
+      const auto& a = full->statuses[i];
+      const auto& b = reference->statuses[i];
+      same = a.id == b.id && a.text == b.text && a.user.screen_name == b.user.screen_name;
+    }
+    if (!same) flag_mismatch(state, "MODEL MISMATCH: the partial model differs from the full one");
+  }
 }
 
 template <class Model>
@@ -75,6 +88,7 @@ void finish_encode_case(benchmark::State& state, const corpus_file& file, std::s
 JSONX_BENCH_INSTANTIATE(models::twitter::document)
 JSONX_BENCH_INSTANTIATE(models::citm_catalog::document)
 JSONX_BENCH_INSTANTIATE(models::canada::document)
+JSONX_BENCH_INSTANTIATE(partial::twitter_document)
 
 #undef JSONX_BENCH_INSTANTIATE
 

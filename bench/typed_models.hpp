@@ -1,4 +1,5 @@
-// What the typed tasks (decode_typed, decode_typed_chunked_64k, encode_typed) share: which
+// What the typed tasks (decode_typed, decode_typed_chunked_64k, encode_typed, decode_partial)
+// share: which
 // corpus file has which model (bind/examples: jsonx_bind_models), the reference model of each
 // file, and the checks of a library's result against it.
 //
@@ -8,9 +9,13 @@
 // A difference is flagged as "MODEL MISMATCH: ..." (compare.py marks it with `!`).
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "bench_cases.hpp"
+#include "jsonx/bind/describe.hpp"
 #include "jsonx/bind_models/canada.hpp"
 #include "jsonx/bind_models/citm_catalog.hpp"
 #include "jsonx/bind_models/twitter.hpp"
@@ -32,6 +37,32 @@ void for_each_model_file(Visitor&& visit) {
       visit.template operator()<models::canada::document>(file);
     }
   }
+}
+
+/// decode_partial: a few fields of each twitter status (id, text, user.screen_name), every other
+/// member of the file unknown to the model (jsonx skips them; On-Demand steps over them).
+namespace partial {
+struct user {
+  std::string screen_name;
+};
+JSONX_DESCRIBE(user, screen_name)
+struct status {
+  std::uint64_t id = 0;
+  std::string text;
+  partial::user user;
+};
+JSONX_DESCRIBE(status, id, text, user)
+struct twitter_document {
+  std::vector<status> statuses;
+};
+JSONX_DESCRIBE(twitter_document, statuses)
+}  // namespace partial
+
+/// Calls `visit(file)` for the loaded twitter file (the one decode_partial runs on).
+template <class Visitor>
+void for_each_partial_file(Visitor&& visit) {
+  for (const corpus_file& file : corpus_files())
+    if (file.name == "twitter") visit(file);
 }
 
 /// jsonx's decode of `file` into `Model`, made on first use; nullptr (with a line on stderr) if

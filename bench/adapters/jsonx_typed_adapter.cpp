@@ -1,7 +1,7 @@
-// jsonx's typed binding: typed_decoder<Model> on a whole buffer (decode_typed) and fed 64 KiB
-// chunks (decode_typed_chunked_64k), and jsonx::encode of a decoded model through a reused writer
-// (encode_typed). The decoder and the writer are created once per case and reused; the model is
-// kept across iterations and refilled in place.
+// jsonx's typed binding: typed_decoder<Model> on a whole buffer (decode_typed, and decode_partial
+// with a model of a few fields) and fed 64 KiB chunks (decode_typed_chunked_64k), and jsonx::encode
+// of a decoded model through a reused writer (encode_typed). The decoder and the writer are created
+// once per case and reused; the model is kept across iterations and refilled in place.
 //
 // encode_typed/jsonx writes with the default options, which check the UTF-8 of every string
 // (the model's strings come from the user); encode_typed/jsonx_assume_valid skips that check,
@@ -88,6 +88,13 @@ void register_jsonx_typed_cases() {
                     jsonx::write_options options;
                     options.invalid_utf8 = jsonx::invalid_utf8_policy::assume_valid;
                     encode_case<Model>(state, f, options);
+                  });
+  });
+  // A few fields of twitter: the rest of each status is skipped by the parser.
+  for_each_partial_file([](const corpus_file& file) {
+    register_case("decode_partial", "jsonx", file,
+                  [](benchmark::State& state, const corpus_file& f) {
+                    decode_case<partial::twitter_document>(state, f, 0);
                   });
   });
 }

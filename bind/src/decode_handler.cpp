@@ -27,6 +27,9 @@ void decode_handler::start_erased(detail::value_target root, const decode_option
   error_expected_type_ = {};
   error_found_kind_ = json_kind::none;
   skipped_key_.clear();
+  short_key_size_ = 0;
+  key_is_short_ = true;
+  skip_next_ = false;
 }
 
 void decode_handler::abandon_frames() noexcept {

@@ -67,6 +67,20 @@ pointer_selector::role pointer_selector::begin_value() {
   return depth_ == tokens_.size() ? role::target : role::on_path;
 }
 
+bool pointer_selector::skip_next_value() {
+  if (capture_depth_) return false;         // inside the target: every event is written
+  if (depth_ != path_.size()) return true;  // inside a container off the path (not asked)
+  frame* parent = selecting_frame();
+  if (parent == nullptr) return false;  // the root
+  if (parent->is_array) {
+    const auto& wanted = token_indexes_[depth_ - 1];
+    if (wanted && *wanted == parent->next_index) return false;
+    ++parent->next_index;  // (begin_value() counts the elements that arrive)
+    return true;
+  }
+  return !parent->key_matches;
+}
+
 bool pointer_selector::container_begin(bool is_array) {
   if (!capture_depth_) {
     switch (begin_value()) {

@@ -7,6 +7,9 @@
 // of a key on the path), whatever was found under the earlier one is dropped:
 // {"a":{"b":1},"a":{"c":2}} has nothing at /a/b. Array tokens must be canonical indexes
 // ("0", "17"; not "01" or "-").
+//
+// Every value off the pointer's path is skipped by the parser (skip_next_value()): validated,
+// but neither converted nor unescaped, and no event reaches this handler.
 #pragma once
 
 #include <cstddef>
@@ -63,6 +66,8 @@ class pointer_selector {
   bool on_object_end(std::size_t count) { return container_end(false, count); }
   bool on_array_begin() { return container_begin(true); }
   bool on_array_end(std::size_t count) { return container_end(true, count); }
+  /// Asked by the parser before each value (jsonx::handler_with_skip): true off the path.
+  bool skip_next_value();
 
  private:
   // An open container on the pointer's path, and which of its children is selected.

@@ -189,6 +189,12 @@ function(cli_case_get)
   run_jsonx(ARGS get "${missing_comma}" /name EXPECT_STATUS 2)
   expect_equal("${run_out}" "" "get prints no value from an invalid document")
   expect_equal("${run_err}" "${validate_err}" "get reports the parse error as validate does")
+  # The error lies in a value off the path (skipped by the parser), cut by chunk ends anywhere.
+  foreach(chunk_size 1 3 7)
+    run_jsonx(ARGS get --chunk-size ${chunk_size} "${missing_comma}" /name EXPECT_STATUS 2)
+    expect_equal("${run_err}" "${validate_err}"
+                 "get reports an error in a skipped value as validate does (${chunk_size}-byte chunks)")
+  endforeach()
   # Several inputs: a value per input that has one; exit 1 as one has none.
   run_jsonx(ARGS get "${all_kinds}" "${pointer_keys}" "${all_kinds}" /nested/a EXPECT_STATUS 1)
   expect_equal("${run_out}" "{\"b\":{\"c\":[]}}\n{\"b\":{\"c\":[]}}\n" "get over three inputs")

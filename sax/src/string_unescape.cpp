@@ -49,10 +49,22 @@ void append_utf8(std::string& out, std::uint32_t cp) {
   out.append(buf, n);
 }
 
-}  // namespace
+// Where unescape_string() puts what it decodes.
+struct append_to_string {
+  std::string& out;
+  void text(const char* begin, const char* end) { out.append(begin, end); }
+  void byte(char c) { out.push_back(c); }
+  void code_point(std::uint32_t cp) { append_utf8(out, cp); }
+};
+// validate_escapes() decodes nothing: the same walk, the same verdicts, no output.
+struct discard_output {
+  void text(const char*, const char*) noexcept {}
+  void byte(char) noexcept {}
+  void code_point(std::uint32_t) noexcept {}
+};
 
-unescape_result unescape_string(const char* begin, const char* end, std::string& out,
-                                bool more_may_follow) {
+template <class Output>
+unescape_result walk_escapes(const char* begin, const char* end, Output out, bool more_may_follow) {
   unescape_result r;
   const char* p = begin;
   auto stop = [&](const char* at, parse_errc e) {
@@ -64,14 +76,17 @@ unescape_result unescape_string(const char* begin, const char* end, std::string&
     return r;
   };
   while (p < end) {
+    // Escapes often come in runs (\uXXXX\uXXXX in non-Latin text): no search for those.
     const char* backslash =
-        static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
+        *p == '\\'
+            ? p
+            : static_cast<const char*>(std::memchr(p, '\\', static_cast<std::size_t>(end - p)));
     if (backslash == nullptr) {
-      out.append(p, end);
+      out.text(p, end);
       p = end;
       break;
     }
-    out.append(p, backslash);
+    out.text(p, backslash);
     p = backslash;
     const std::size_t left = static_cast<std::size_t>(end - p);
     if (left < 2) return stop(p, more_may_follow ? parse_errc::ok : parse_errc::invalid_escape);
@@ -133,22 +148,34 @@ unescape_result unescape_string(const char* begin, const char* end, std::string&
           if (low < 0xDC00 || low > 0xDFFF) return stop(p, parse_errc::lone_surrogate);
           const std::uint32_t cp = 0x10000 + ((static_cast<std::uint32_t>(unit) - 0xD800) << 10) +
                                    (static_cast<std::uint32_t>(low) - 0xDC00);
-          append_utf8(out, cp);
+          out.code_point(cp);
           p += 12;
           continue;
         }
-        append_utf8(out, static_cast<std::uint32_t>(unit));
+        out.code_point(static_cast<std::uint32_t>(unit));
         p += 6;
         continue;
       }
       default:
         return stop(p, parse_errc::invalid_escape);
     }
-    out.push_back(replacement);
+    out.byte(replacement);
     p += 2;
   }
   r.consumed = static_cast<std::size_t>(p - begin);
   return r;
+}
+
+}  // namespace
+
+unescape_result unescape_string(const char* begin, const char* end, std::string& out,
+                                bool more_may_follow) {
+  return walk_escapes(begin, end, append_to_string{out}, more_may_follow);
+}
+
+unescape_result validate_escapes(const char* begin, const char* end,
+                                 bool more_may_follow) noexcept {
+  return walk_escapes(begin, end, discard_output{}, more_may_follow);
 }
 
 std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept {

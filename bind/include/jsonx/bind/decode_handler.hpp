@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -107,6 +108,14 @@ class decode_handler {
   bool on_array_begin() { return next_.ops->on_array_begin(*this, next_.object); }
   bool on_object_end(std::size_t) { return end_container(); }
   bool on_array_end(std::size_t) { return end_container(); }
+  /// The parser asks before each value (jsonx::handler_with_skip): the value of an unknown
+  /// key is passed over by the parser, validated but neither converted nor unescaped, with
+  /// no event. (Through a parser that does not ask, its events go to a skipping target.)
+  bool skip_next_value() noexcept {
+    if (!skip_next_) return false;
+    skip_next_ = false;
+    return true;
+  }
 
   // ---- for the type rules (detail/decode_*.hpp) ----
 
@@ -153,8 +162,26 @@ class decode_handler {
   /// A struct skips the value of a key none of its fields has: the key is kept (the one
   /// struct frame whose index is detail::skipped_member says so), so that an error inside
   /// the skipped value reports its path ("/y", not the previous field's). Cold: unknown keys.
-  void note_skipped_key(std::string_view key) { skipped_key_.assign(key); }
-  std::string_view skipped_key() const noexcept { return skipped_key_; }
+  /// Hot when a model wants few of a document's members: a short key is copied with one
+  /// fixed-size copy when the bytes after it are readable (set_readable_input).
+  void note_skipped_key(std::string_view key) {
+    skip_next_ = true;
+    if (key.size() <= short_key_capacity) [[likely]] {
+      const auto at = reinterpret_cast<std::uintptr_t>(key.data());
+      if (at >= readable_begin_ && at + short_key_capacity <= readable_end_)
+        std::memcpy(short_key_, key.data(), short_key_capacity);
+      else
+        std::memcpy(short_key_, key.data(), key.size());
+      short_key_size_ = static_cast<std::uint8_t>(key.size());
+      key_is_short_ = true;
+    } else {
+      skipped_key_.assign(key);
+      key_is_short_ = false;
+    }
+  }
+  std::string_view skipped_key() const noexcept {
+    return key_is_short_ ? std::string_view(short_key_, short_key_size_) : skipped_key_;
+  }
 
  private:
   bool end_container() {
@@ -193,7 +220,12 @@ class decode_handler {
   std::string error_found_;
   std::string_view error_expected_type_;  // a type_name(): lives as long as the program
   json_kind error_found_kind_ = json_kind::none;
-  std::string skipped_key_;
+  static constexpr std::size_t short_key_capacity = 32;
+  char short_key_[short_key_capacity];  // the skipped key, if it is this short
+  std::uint8_t short_key_size_ = 0;
+  bool key_is_short_ = true;
+  std::string skipped_key_;  // else here
+  bool skip_next_ = false;   // the next value is an unknown key's: skip_next_value() says so
 };
 
 }  // namespace jsonx

@@ -36,6 +36,15 @@
 //     bool on_string_verbatim(std::string_view value) { return true; }
 //     bool on_key_verbatim(std::string_view key) { return true; }
 //
+//     // Optional. Asked before each value (after a key's ':', before each array element, before
+//     // a top-level value): true, and the parser passes over that value without an event for it
+//     // or for anything inside it. A skipped value is still validated exactly as any other (the
+//     // grammar, UTF-8, escapes, numbers, the limits): the verdict, error code and offset are
+//     // those of a full parse. Numbers in it are not converted and strings not unescaped, and it
+//     // costs a walk over its structurals. It still counts in its container's member or element
+//     // count (on_object_end, on_array_end). Typed decoding skips unknown fields this way.
+//     bool skip_next_value() { return false; }
+//
 //     // Optional switches for numbers (both false when absent):
 //     // every number goes to on_number_text(), unconverted (Go's UseNumber).
 //     static constexpr bool numbers_as_text = false;
@@ -80,6 +89,13 @@ template <class H>
 concept handler_with_verbatim_strings = handler<H> && requires(H& h, std::string_view s) {
   { h.on_string_verbatim(s) } -> std::convertible_to<bool>;
   { h.on_key_verbatim(s) } -> std::convertible_to<bool>;
+};
+
+/// A handler that may ask to skip values (see skip_next_value above). A handler without the
+/// hook is parsed by exactly the code it was before the hook existed.
+template <class H>
+concept handler_with_skip = handler<H> && requires(H& h) {
+  { h.skip_next_value() } -> std::convertible_to<bool>;
 };
 
 namespace detail {

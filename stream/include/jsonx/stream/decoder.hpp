@@ -233,8 +233,9 @@ class decoder {
   /// validating it as read_value() does, delivering no event and converting nothing. Memory:
   /// none for the value, whatever its size (but its member names while duplicates are
   /// checked). The usual pattern: read_token() returned an
-  /// unwanted key, skip_value() skips its value. (It validates through the push parser with a
-  /// handler that does nothing; when the parser has a skip path of its own, it will use it.)
+  /// unwanted key, skip_value() skips its value. The push parser's skip path validates it
+  /// (no events, no number conversion, no unescaping); with the duplicate-name check on
+  /// (allow_duplicate_names false) the keys inside still reach the check.
   decode_status skip_value(stream_error& error);
   bool skip_value() {
     stream_error error;

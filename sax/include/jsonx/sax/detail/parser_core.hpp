@@ -71,6 +71,7 @@ class parser_core {
   static constexpr bool has_verbatim_strings = handler_with_verbatim_strings<H>;
   static constexpr bool numbers_as_text = numbers_as_text_of<H>();
   static constexpr bool big_integers_as_double = big_integers_as_double_of<H>();
+  static constexpr bool can_skip = handler_with_skip<H>;
 
   struct frame {
     bool is_object;
@@ -99,6 +100,7 @@ class parser_core {
     values_completed_ = 0;
     newlines_before_window_ = 0;
     last_newline_before_window_ = -1;
+    reset_skipping();
   }
   void reset(H& handler) noexcept {
     handler_ = &handler;
@@ -232,13 +234,27 @@ class parser_core {
     if (!stack_.empty()) stack_.back().count = c.count;
   }
 
+  // How a walk over a window ends.
+  enum class walk_exit : std::uint8_t {
+    ended,         // the parse ended: an error, a handler stop, or stop_after_value
+    window_done,   // no structural left in the window
+    mode_changed,  // a skipped value began or ended: go on in the other walk
+  };
+
   // Walks the window's structurals from next_. Returns false if the parse ended (error,
   // handler stop, or the first value done with stop_after_value).
   bool walk() {
     cursor cur = load_cursor();
-    const bool go_on = walk(cur);
+    walk_exit exit;
+    if constexpr (can_skip) {
+      do {
+        exit = skipping_ ? walk<true>(cur) : walk<false>(cur);
+      } while (exit == walk_exit::mode_changed);
+    } else {
+      exit = walk<false>(cur);
+    }
     store_cursor(cur);
-    return go_on;
+    return exit == walk_exit::window_done;
   }
 
   // The walk proper: one label per grammar state, so that each token jumps straight to the
@@ -246,7 +262,13 @@ class parser_core {
   // load and an indirect jump each time). Every label first checks that a structural is
   // left in the window; if not, it records its state and returns, and the next window (or
   // the next feed) re-enters at the same label through the switch below.
-  bool walk(cursor& cur) {
+  //
+  // Skipping (walk<true>): the same grammar, the same checks and errors, with no event; numbers
+  // are validated, not converted, and strings' escapes checked, not decoded. It runs from the
+  // first structural of a skipped container until that container closes (the stack back to
+  // skip_base_ frames); a skipped string or scalar is passed over inline by walk<false>.
+  template <bool Skip>
+  walk_exit walk(cursor& cur) {
     const char* const base = chunk_ + window_begin_;
     const std::uint32_t* const pos = positions_.get();
     const std::size_t n = window_index_.structural_count;
@@ -284,29 +306,75 @@ class parser_core {
     at = pos[i];
     c = base[at];
   value_at_c:
+    if constexpr (!Skip && can_skip) {
+      if (handler_->skip_next_value()) {  // pass over this value, with no event
+        if (c == '{' || c == '[') {       // walk<true> passes over the container
+          if (stack_.size() >= options_.max_depth)
+            return ended_by(fail(parse_errc::depth_limit, absolute(at)));
+          if (!stack_.empty()) stack_.back().count = cur.count;
+          skip_base_ = stack_.size();
+          skipping_ = true;
+          stack_.push_back(frame{c == '{', 0});
+          cur.count = 0;
+          cur.state = c == '{' ? grammar_state::object_first : grammar_state::array_first;
+          next_ = i + 1;
+          return walk_exit::mode_changed;
+        }
+        if (c == '"') {
+          if (i + 1 == n) [[unlikely]] {
+            cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
+            suspend_in_string(at, pending_token::string, true);
+            i = n;
+            goto window_done;
+          }
+          const std::uint32_t close = pos[i + 1];
+          if (!string_token<true>(at, close, /*is_key=*/false)) return walk_exit::ended;
+          i += 2;
+          value_end = close + 1;
+          goto value_done;
+        }
+        const std::size_t chunk_at = window_begin_ + at;
+        const std::size_t length =
+            scalar<true>(chunk_ + chunk_at, chunk_ + chunk_size_, token_end::open, absolute(at));
+        if (length == npos) {
+          if (failed_) return walk_exit::ended;
+          cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
+          pending_ = pending_token::scalar;
+          pending_buffered_ = false;
+          pending_skipped_ = true;
+          pending_begin_ = chunk_at;
+          i = n;
+          goto window_done;
+        }
+        ++i;
+        value_end = at + length;
+        goto value_done;
+      }
+    }
     switch (c) {
       case '{':
       case '[':
-        if (stack_.size() >= options_.max_depth) return fail(parse_errc::depth_limit, absolute(at));
-        if (!stack_.empty()) stack_.back().count = cur.count;
+        if (stack_.size() >= options_.max_depth)
+          return ended_by(fail(parse_errc::depth_limit, absolute(at)));
+        if (!Skip && !stack_.empty()) stack_.back().count = cur.count;
         stack_.push_back(frame{c == '{', 0});
         cur.count = 0;
         ++i;
         if (c == '{') {
-          if (!handler_->on_object_begin()) return stopped(absolute(at));
+          if (!Skip && !handler_->on_object_begin()) return ended_by(stopped(absolute(at)));
           goto object_first;
         }
-        if (!handler_->on_array_begin()) return stopped(absolute(at));
+        if (!Skip && !handler_->on_array_begin()) return ended_by(stopped(absolute(at)));
         goto array_first;
       case '"': {
         if (i + 1 == n) [[unlikely]] {
           cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
-          suspend_in_string(at, pending_token::string);
+          suspend_in_string(at, pending_token::string, Skip);
           i = n;
           goto window_done;
         }
         const std::uint32_t close = pos[i + 1];
-        if (!deliver_string(at, close, /*is_key=*/false)) return false;
+        if (!string_token<Skip>(at, close, /*is_key=*/false)) return walk_exit::ended;
         i += 2;
         value_end = close + 1;
         goto value_done;
@@ -316,12 +384,12 @@ class parser_core {
       case 't':
       case 'f':
       case 'n':
-        scalar_length = literal(chunk_ + window_begin_ + at, chunk_ + chunk_size_, token_end::open,
-                                absolute(at));
+        scalar_length = literal<Skip>(chunk_ + window_begin_ + at, chunk_ + chunk_size_,
+                                      token_end::open, absolute(at));
         goto scalar_read;
       default:
-        scalar_length = number(chunk_ + window_begin_ + at, chunk_ + chunk_size_, token_end::open,
-                               absolute(at));
+        scalar_length = number<Skip>(chunk_ + window_begin_ + at, chunk_ + chunk_size_,
+                                     token_end::open, absolute(at));
         goto scalar_read;
     }
 
@@ -329,11 +397,12 @@ class parser_core {
     const std::size_t chunk_at = window_begin_ + at;
     const std::size_t length = scalar_length;
     if (length == npos) {
-      if (failed_) return false;
+      if (failed_) return walk_exit::ended;
       // Cut by the chunk end: it is the last structural of the chunk.
       cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
       pending_ = pending_token::scalar;
       pending_buffered_ = false;
+      if constexpr (can_skip) pending_skipped_ = Skip;
       pending_begin_ = chunk_at;
       i = n;
       goto window_done;
@@ -344,6 +413,26 @@ class parser_core {
   }
 
   value_done:
+    if constexpr (Skip) {
+      if (stack_.size() == skip_base_) {  // the skipped value is complete
+        skipping_ = false;
+        if (stack_.empty()) {
+          ++values_completed_;
+          cur.state = grammar_state::document_end;
+          next_ = i;
+          if (options_.stop_after_value) {
+            done_ = true;
+            stop_at_ = absolute(value_end);
+            return walk_exit::ended;
+          }
+          return walk_exit::mode_changed;
+        }
+        cur.state =
+            stack_.back().is_object ? grammar_state::object_next : grammar_state::array_next;
+        next_ = i;
+        return walk_exit::mode_changed;
+      }
+    }
     if (stack_.empty()) [[unlikely]] {
       ++values_completed_;
       cur.state = grammar_state::document_end;
@@ -351,7 +440,7 @@ class parser_core {
         done_ = true;
         stop_at_ = absolute(value_end);
         next_ = i;
-        return false;
+        return walk_exit::ended;
       }
       goto document_end;
     }
@@ -366,8 +455,8 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c == '}') goto close_container;
-    if (c != '"') return fail(parse_errc::expected_key, absolute(at));
-    cur.count = 1;
+    if (c != '"') return ended_by(fail(parse_errc::expected_key, absolute(at)));
+    if constexpr (!Skip) cur.count = 1;  // (counts are not kept while skipping)
     goto key;
 
   object_key:  // after ',' in an object: a key
@@ -377,16 +466,16 @@ class parser_core {
     }
     at = pos[i];
     c = base[at];
-    if (c != '"') return fail(parse_errc::expected_key_after_comma, absolute(at));
+    if (c != '"') return ended_by(fail(parse_errc::expected_key_after_comma, absolute(at)));
   key : {
     if (i + 1 == n) [[unlikely]] {
       cur.state = grammar_state::object_key;
-      suspend_in_string(at, pending_token::key);
+      suspend_in_string(at, pending_token::key, Skip);
       i = n;
       goto window_done;
     }
     const std::uint32_t close = pos[i + 1];
-    if (!deliver_string(at, close, /*is_key=*/true)) return false;
+    if (!string_token<Skip>(at, close, /*is_key=*/true)) return walk_exit::ended;
     i += 2;
   }
 
@@ -397,7 +486,7 @@ class parser_core {
     }
     at = pos[i];
     c = base[at];
-    if (c != ':') return fail(parse_errc::expected_colon, absolute(at));
+    if (c != ':') return ended_by(fail(parse_errc::expected_colon, absolute(at)));
     ++i;
     goto value;
 
@@ -409,12 +498,12 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c == ',') {
-      ++cur.count;
+      if constexpr (!Skip) ++cur.count;
       ++i;
       goto object_key;
     }
     if (c == '}') goto close_container;
-    return fail(parse_errc::expected_object_comma, absolute(at));
+    return ended_by(fail(parse_errc::expected_object_comma, absolute(at)));
 
   array_first:  // after '[': a value or ']'
     if (i == n) {
@@ -424,7 +513,7 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c == ']') goto close_container;
-    cur.count = 1;
+    if constexpr (!Skip) cur.count = 1;
     goto value_at_c;
 
   array_next:  // after an element: ',' or ']'
@@ -435,20 +524,20 @@ class parser_core {
     at = pos[i];
     c = base[at];
     if (c == ',') {
-      ++cur.count;
+      if constexpr (!Skip) ++cur.count;
       ++i;
       goto value;
     }
     if (c == ']') goto close_container;
-    return fail(parse_errc::expected_array_comma, absolute(at));
+    return ended_by(fail(parse_errc::expected_array_comma, absolute(at)));
 
   close_container : {  // '}' or ']' (the caller checked it matches the innermost container)
     const bool is_object = stack_.back().is_object;
     stack_.pop_back();
-    const bool go_on =
-        is_object ? handler_->on_object_end(cur.count) : handler_->on_array_end(cur.count);
+    const bool go_on = Skip || (is_object ? handler_->on_object_end(cur.count)
+                                          : handler_->on_array_end(cur.count));
     cur.count = stack_.empty() ? 0 : stack_.back().count;
-    if (!go_on) return stopped(absolute(at));
+    if (!go_on) return ended_by(stopped(absolute(at)));
     ++i;
     value_end = at + 1;
     goto value_done;
@@ -461,32 +550,42 @@ class parser_core {
     }
     at = pos[i];
     c = base[at];
-    if (!options_.multiple_values) return fail(parse_errc::trailing_content, absolute(at));
+    if (!options_.multiple_values)
+      return ended_by(fail(parse_errc::trailing_content, absolute(at)));
     goto value_at_c;
 
   window_done:
     next_ = i;
-    return true;
+    return walk_exit::window_done;
   }
+
+  static walk_exit ended_by(bool) noexcept { return walk_exit::ended; }
 
   // A string or key whose closing quote is not in this window: it continues in the next
   // window of this chunk, or in the next chunk.
-  void suspend_in_string(std::uint32_t open, pending_token kind) noexcept {
+  void suspend_in_string(std::uint32_t open, pending_token kind, bool skipped) noexcept {
     pending_ = kind;
     pending_buffered_ = false;
+    if constexpr (can_skip) pending_skipped_ = skipped;
     pending_begin_ = window_begin_ + open + 1;
   }
 
-  // The string between the quotes at window offsets `open` and `close`.
-  // (This, the other deliver_string, literal() and number() are forced inline: in a
-  // translation unit that instantiates many parsers (the stream decoder's), GCC's growth
-  // limits left them out of line, and with them the handler's callbacks. NDJSON of twitter
-  // statuses to documents: 130.5M -> 110.7M instructions for 11.2 MB, with the builder's
-  // text_node forced inline too.)
-  [[gnu::always_inline]] bool deliver_string(std::uint32_t open, std::uint32_t close, bool is_key) {
+  // The string between the quotes at window offsets `open` and `close`: delivered, or
+  // checked only if Skip.
+  // (This, deliver_string, literal() and number() are forced inline: in a translation unit
+  // that instantiates many parsers (the stream decoder's), GCC's growth limits left them out
+  // of line, and with them the handler's callbacks. NDJSON of twitter statuses to documents:
+  // 130.5M -> 110.7M instructions for 11.2 MB, with the builder's text_node forced inline too.)
+  template <bool Skip>
+  [[gnu::always_inline]] bool string_token(std::uint32_t open, std::uint32_t close, bool is_key) {
     const std::size_t begin = window_begin_ + open + 1;
-    return deliver_string(chunk_ + begin, close - open - 1, escaped_end(close),
-                          chunk_offset_ + begin, is_key);
+    if constexpr (Skip) {
+      return check_skipped_string(chunk_ + begin, close - open - 1, escaped_end(close),
+                                  chunk_offset_ + begin);
+    } else {
+      return deliver_string(chunk_ + begin, close - open - 1, escaped_end(close),
+                            chunk_offset_ + begin, is_key);
+    }
   }
 
   bool escaped_end(std::uint32_t close) const noexcept {
@@ -516,6 +615,18 @@ class parser_core {
     return go_on || stopped((start != 0 ? start : offset) - 1);
   }
 
+  // A string or key the handler skips: the checks deliver_string() makes, with no unescaping
+  // (its UTF-8 was checked by the indexer) and no event.
+  bool check_skipped_string(const char* p, std::size_t length, bool escaped, std::uint64_t offset) {
+    if (length > options_.max_token_size && !takes_parts)
+      return fail(parse_errc::token_size_limit, offset - 1);
+    if (escaped) {
+      const unescape_result r = validate_escapes(p, p + length, false);
+      if (r.error != parse_errc::ok) return fail(r.error, offset + r.error_at);
+    }
+    return true;
+  }
+
   // After a complete value ending at absolute offset `end`, outside the walk (a string or
   // number completed across chunks).
   bool after_value(std::uint64_t end) {
@@ -536,14 +647,17 @@ class parser_core {
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   // A number or literal at p (absolute offset `offset`), readable up to `limit`. Returns its
-  // length, or npos if it needs more input (end is open) or failed (failed_ set).
+  // length, or npos if it needs more input (end is open) or failed (failed_ set). Skip: the
+  // same checks, no event and no conversion.
+  template <bool Skip>
   std::size_t scalar(const char* p, const char* limit, token_end end, std::uint64_t offset) {
     const char c = *p;
-    if (c == 't' || c == 'f' || c == 'n') return literal(p, limit, end, offset);
-    return number(p, limit, end, offset);
+    if (c == 't' || c == 'f' || c == 'n') return literal<Skip>(p, limit, end, offset);
+    return number<Skip>(p, limit, end, offset);
   }
 
   // The literal (true, false or null) at p, whose first byte is 't', 'f' or 'n'; as scalar().
+  template <bool Skip>
   [[gnu::always_inline]] std::size_t literal(const char* p, const char* limit, token_end end,
                                              std::uint64_t offset) {
     const char c = *p;
@@ -578,6 +692,7 @@ class parser_core {
         fail(parse_errc::invalid_literal, offset);
         return npos;
       }
+      if constexpr (Skip) return length;
       const bool go_on = c == 't'   ? handler_->on_bool(true)
                          : c == 'f' ? handler_->on_bool(false)
                                     : handler_->on_null();
@@ -590,6 +705,7 @@ class parser_core {
   }
 
   // The number at p (or expected_value if p holds no number's first byte); as scalar().
+  template <bool Skip>
   [[gnu::always_inline]] std::size_t number(const char* p, const char* limit, token_end end,
                                             std::uint64_t offset) {
     const char c = *p;
@@ -599,11 +715,25 @@ class parser_core {
     }
     number_result r;
     // Handlers that take numbers as text (the writer, raw capture) need no values.
-    parse_number<!numbers_as_text>(p, limit, end, r);
+    parse_number<!numbers_as_text && !Skip>(p, limit, end, r);
     const std::string_view text(p, static_cast<std::size_t>(r.end - p));
     if (text.size() > options_.max_token_size) {
       fail(parse_errc::token_size_limit, offset);
       return npos;
+    }
+    if constexpr (Skip) {
+      switch (r.kind) {
+        case number_kind::incomplete:
+          return npos;
+        case number_kind::truncated:
+          fail(parse_errc::incomplete_input, offset + text.size());
+          return npos;
+        case number_kind::invalid:
+          fail(parse_errc::invalid_number, offset + text.size());
+          return npos;
+        default:
+          return text.size();
+      }
     }
     bool go_on = true;
     switch (r.kind) {
@@ -669,6 +799,16 @@ class parser_core {
   void flush_string_part() {
     std::size_t usable =
         token_.size() - incomplete_utf8_suffix(token_.data(), token_.data() + token_.size());
+    if (can_skip && pending_skipped_) {  // checked, not delivered
+      const unescape_result r = validate_escapes(token_.data(), token_.data() + usable, true);
+      if (r.error != parse_errc::ok) {
+        fail(r.error, token_offset_ + r.error_at);
+        return;
+      }
+      token_.erase(0, r.consumed);
+      token_offset_ += r.consumed;
+      return;
+    }
     unescaped_.clear();
     unescape_result r = unescape_string(token_.data(), token_.data() + usable, unescaped_, true);
     if (r.error != parse_errc::ok) {
@@ -707,7 +847,9 @@ class parser_core {
 
   bool finish_scalar_from_token(token_end end) {
     const char* p = token_.data();
-    const std::size_t length = scalar(p, p + token_.size(), end, token_offset_);
+    const std::size_t length = can_skip && pending_skipped_
+                                   ? scalar<true>(p, p + token_.size(), end, token_offset_)
+                                   : scalar<false>(p, p + token_.size(), end, token_offset_);
     pending_ = pending_token::none;
     if (length == npos) return false;
     return after_value(token_offset_ + length);
@@ -722,7 +864,16 @@ class parser_core {
     const std::size_t end = window_begin_ + close;
     pending_ = pending_token::none;
     bool ok;
-    if (!pending_buffered_) {
+    if (can_skip && pending_skipped_) {
+      if (pending_buffered_) {
+        // (With parts, the part before token_ is checked already: what is left is checked.)
+        token_.append(chunk_, end);
+        ok = check_skipped_string(token_.data(), token_.size(), true, token_offset_);
+      } else {
+        ok = check_skipped_string(chunk_ + pending_begin_, end - pending_begin_, escaped_end(close),
+                                  chunk_offset_ + pending_begin_);
+      }
+    } else if (!pending_buffered_) {
       ok = deliver_string(chunk_ + pending_begin_, end - pending_begin_, escaped_end(close),
                           chunk_offset_ + pending_begin_, is_key);
     } else {
@@ -913,6 +1064,16 @@ class parser_core {
   std::uint64_t values_completed_ = 0;
   std::uint64_t newlines_before_window_ = 0;
   std::int64_t last_newline_before_window_ = -1;
+
+  // ---- skipping (handler_with_skip) ----
+  void reset_skipping() noexcept {
+    skipping_ = false;
+    skip_base_ = 0;
+    pending_skipped_ = false;
+  }
+  bool skipping_ = false;         // inside a skipped container: walk<true> walks
+  std::size_t skip_base_ = 0;     // stack_.size() outside the skipped container
+  bool pending_skipped_ = false;  // the pending token belongs to a skipped value
 };
 
 }  // namespace jsonx::detail

@@ -23,6 +23,10 @@ struct unescape_result {
 unescape_result unescape_string(const char* begin, const char* end, std::string& out,
                                 bool more_may_follow);
 
+/// The same checks as unescape_string(), with the same result, and no output: for values a
+/// handler skips.
+unescape_result validate_escapes(const char* begin, const char* end, bool more_may_follow) noexcept;
+
 /// Bytes at the end of [begin, end) that start a UTF-8 sequence not complete yet (0 to 3).
 std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept;
 
