@@ -55,8 +55,8 @@ std::optional<ndjson_stream> build_twitter_statuses() {
 std::optional<ndjson_stream> build_small_records() {
   // A pool of distinct records, repeated in order (like twitter_statuses' statuses).
   static const char* const levels[] = {"debug", "info", "warn", "error"};
-  static const char* const words[] = {"request", "served", "cache", "miss", "retry", "user",
-                                      "login", "timeout", "queue", "flushed", "disk", "ok"};
+  static const char* const words[] = {"request", "served",  "cache", "miss",    "retry", "user",
+                                      "login",   "timeout", "queue", "flushed", "disk",  "ok"};
   std::mt19937_64 random(2026);
   simdjson::dom::parser parser;
   std::vector<std::string> lines;

@@ -22,8 +22,8 @@
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/encode/writer.hpp"
 #include "jsonx/stream/decoder.hpp"
-#include "jsonx/stream/source.hpp"
 #include "jsonx/stream/parallel_decoder.hpp"
+#include "jsonx/stream/source.hpp"
 #include "ndjson_stream.hpp"
 
 namespace jsonx_bench {
@@ -245,9 +245,9 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, unsig
 void register_jsonx_dom_cases() {
   // ndjson/jsonx: every core; jsonx_threads_1: the sequential decoder (the same path as
   // jsonx::stream::decoder); jsonx_threads_2: two workers.
-  for (auto [name, get_stream] : {std::pair<const char*, ndjson_stream_getter>{
-                                      "twitter_statuses", twitter_statuses_stream},
-                                  {"small_records", small_records_stream}}) {
+  for (auto [name, get_stream] :
+       {std::pair<const char*, ndjson_stream_getter>{"twitter_statuses", twitter_statuses_stream},
+        {"small_records", small_records_stream}}) {
     register_stream_case("ndjson", "jsonx", name, [get_stream](benchmark::State& state) {
       ndjson_case(state, get_stream, 0);
     });

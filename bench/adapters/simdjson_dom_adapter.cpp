@@ -104,8 +104,9 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream) {
 }  // namespace
 
 void register_simdjson_dom_cases() {
-  register_stream_case("ndjson", "simdjson", "twitter_statuses",
-                       [](benchmark::State& state) { ndjson_case(state, twitter_statuses_stream); });
+  register_stream_case("ndjson", "simdjson", "twitter_statuses", [](benchmark::State& state) {
+    ndjson_case(state, twitter_statuses_stream);
+  });
   register_stream_case("ndjson", "simdjson", "small_records",
                        [](benchmark::State& state) { ndjson_case(state, small_records_stream); });
   for (const corpus_file& file : corpus_files()) {
