@@ -98,7 +98,7 @@ void sax_case(benchmark::State& state, const corpus_file& file, jsonx::parse_opt
 
 void register_jsonx_cases() {
   for (const corpus_file& file : corpus_files()) {
-    for (kernel_id kernel : jsonx::simd::dispatch_order) {
+    for (kernel_id kernel : jsonx::simd::dispatch_order()) {
       if (!jsonx::simd::kernel_supported(kernel)) {
         register_skipped_case("index", library_name(kernel), file, unsupported_reason(kernel));
         continue;
@@ -111,7 +111,7 @@ void register_jsonx_cases() {
 
     register_case("sax_whole", "jsonx", file,
                   [](benchmark::State& state, const corpus_file& f) { sax_case(state, f, {}, 0); });
-    for (kernel_id kernel : jsonx::simd::dispatch_order) {
+    for (kernel_id kernel : jsonx::simd::dispatch_order()) {
       if (!jsonx::simd::kernel_supported(kernel)) {
         register_skipped_case("sax_whole", library_name(kernel), file, unsupported_reason(kernel));
         continue;
@@ -136,7 +136,7 @@ void register_jsonx_cases() {
 
 std::vector<context_entry> jsonx_context() {
   std::string supported;
-  for (kernel_id kernel : jsonx::simd::dispatch_order) {
+  for (kernel_id kernel : jsonx::simd::dispatch_order()) {
     if (!jsonx::simd::kernel_supported(kernel)) continue;
     if (!supported.empty()) supported += ",";
     supported += jsonx::simd::kernel_name(kernel);

@@ -103,8 +103,9 @@ double median_throughput(const std::function<bool()>& parse, std::size_t bytes,
 
 int run_bench(const command_line& command, std::FILE* out, std::FILE* err) {
   if (command.kernel && !simd::kernel_supported(*command.kernel)) {
-    std::fprintf(err, "jsonx: the %s kernel is not supported by this CPU\n",
-                 std::string(simd::kernel_name(*command.kernel)).c_str());
+    std::fprintf(err, "jsonx: --kernel %s: %s\n",
+                 std::string(simd::kernel_name(*command.kernel)).c_str(),
+                 simd::kernel_unavailable_reason(*command.kernel).c_str());
     return exit_usage_or_io;
   }
   int status = exit_ok;

@@ -221,8 +221,13 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
         if (!value) return std::nullopt;
         result.kernel = simd::kernel_from_name(*value);
         if (!result.kernel) {
-          problem = "unknown kernel '" + std::string(*value) +
-                    "' (scalar, avx2, avx512, avx2_emulated or avx512_emulated)";
+          problem = "unknown kernel '" + std::string(*value) + "' (this build has ";
+          const auto built = simd::kernels_in_build();
+          for (std::size_t i = 0; i < built.size(); ++i) {
+            if (i > 0) problem += i + 1 == built.size() ? " and " : ", ";
+            problem += simd::kernel_name(built[i]);
+          }
+          problem += ")";
           return std::nullopt;
         }
       } else if (name == "--indent") {

@@ -40,8 +40,9 @@ command_session::command_session(const command_line& command, std::FILE* out, st
                command.progress == progress_mode::always ? 0 : progress_bar::threshold_bytes,
                out} {
   if (command.kernel && !simd::kernel_supported(*command.kernel)) {
-    std::fprintf(err, "jsonx: the %s kernel is not supported by this CPU\n",
-                 std::string(simd::kernel_name(*command.kernel)).c_str());
+    std::fprintf(err, "jsonx: --kernel %s: %s\n",
+                 std::string(simd::kernel_name(*command.kernel)).c_str(),
+                 simd::kernel_unavailable_reason(*command.kernel).c_str());
     ok_ = false;
     return;
   }

@@ -12,7 +12,6 @@
 
 #include "string_escape.hpp"
 
-#if defined(__x86_64__) || defined(_M_X64)
 // From here to target_end.hpp, everything is compiled for AVX2.
 #include "jsonx/simd/detail/target_avx2_begin.hpp"
 
@@ -25,9 +24,3 @@ const escape_kernel escape_kernel_avx2 = make_escape_kernel<simd::detail::avx2_v
 
 }  // namespace jsonx::detail
 #include "jsonx/simd/detail/target_end.hpp"
-#else
-namespace jsonx::detail {
-// Not x86: never selected (kernel_supported(avx2) is false); the scalar loops stand in.
-const escape_kernel escape_kernel_avx2 = escape_kernel_scalar;
-}  // namespace jsonx::detail
-#endif

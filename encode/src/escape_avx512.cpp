@@ -10,7 +10,6 @@
 
 #include "string_escape.hpp"
 
-#if defined(__x86_64__) || defined(_M_X64)
 // From here to target_end.hpp, everything is compiled for AVX-512.
 #include "jsonx/simd/detail/target_avx512_begin.hpp"
 
@@ -23,8 +22,3 @@ const escape_kernel escape_kernel_avx512 = make_escape_kernel<simd::detail::avx5
 
 }  // namespace jsonx::detail
 #include "jsonx/simd/detail/target_end.hpp"
-#else
-namespace jsonx::detail {
-const escape_kernel escape_kernel_avx512 = escape_kernel_scalar;
-}  // namespace jsonx::detail
-#endif

@@ -1,4 +1,5 @@
 // Picks the escape loops of a kernel; an unsupported kernel falls back to the best supported.
+// Only the kernels this build has (JSONX_KERNEL_*, cmake/kernels.cmake) are named.
 #include <cstring>
 
 #include "string_escape.hpp"
@@ -10,15 +11,23 @@ namespace jsonx::detail {
 const escape_kernel& escape_kernel_for(simd::kernel_id kernel) noexcept {
   if (!simd::kernel_supported(kernel)) kernel = simd::default_kernel();
   switch (kernel) {
+#if JSONX_KERNEL_AVX512
     case simd::kernel_id::avx512:
       return escape_kernel_avx512;
+#endif
+#if JSONX_KERNEL_AVX2
     case simd::kernel_id::avx2:
       return escape_kernel_avx2;
+#endif
+#if JSONX_KERNEL_NEON
+    case simd::kernel_id::neon:
+      return escape_kernel_neon;
+#endif
     case simd::kernel_id::avx512_emulated:
       return escape_kernel_avx512_emulated;
     case simd::kernel_id::avx2_emulated:
       return escape_kernel_avx2_emulated;
-    case simd::kernel_id::scalar:
+    default:
       break;
   }
   return escape_kernel_scalar;

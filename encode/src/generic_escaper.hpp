@@ -1,5 +1,5 @@
 // The escape loop, written once over a vector wrapper of jsonx/simd (swar_vector, avx2_vector,
-// avx512_vector, emulated_vector<W>): copy a vector of bytes to the output unconditionally, find
+// avx512_vector, neon_vector, emulated_vector<W>): copy a vector of bytes to the output unconditionally, find
 // the first byte that needs work, keep the bytes before it, handle that byte in scalar code, go
 // on. Strings shorter than the vector are checked with sse2_vector (x86-64) or swar_vector.
 //
@@ -96,6 +96,17 @@ std::size_t copy_clean_short(const char* src, std::size_t left, char* dst) {
   return mask == 0 ? left : swar_vector::index_of_first(mask);
 }
 
+// Bits of a mask per input byte: 1 for the x86 wrappers' movemasks and mask registers, 4 for
+// NEON's narrowing shift (neon_vector::mask_bits_per_byte).
+template <class Vector>
+constexpr unsigned mask_bits_per_byte() {
+  if constexpr (requires { Vector::mask_bits_per_byte; }) {
+    return Vector::mask_bits_per_byte;
+  } else {
+    return 1;
+  }
+}
+
 template <class Vector, bool EscapeHtml, bool InspectNonAscii>
 escape_result escape_loop(const write_options& options, const char* src, const char* src_end,
                           char* dst, char* dst_end) {
@@ -122,11 +133,12 @@ escape_result escape_loop(const write_options& options, const char* src, const c
       return {src, dst};
     } else if (Vector::exact_mask && static_cast<std::size_t>(src_end - begin) >= width) {
       // The tail of a long input: one vector load ending at the input's end, overlapping bytes
-      // already done, whose mask bits are shifted out. Only for masks with one exact bit per
-      // byte: in a SWAR word, a special byte already done could leave a borrow above it.
+      // already done, whose mask bits are shifted out. Only for masks whose bits for each byte
+      // are exactly its own: in a SWAR word, a special byte already done could leave a borrow
+      // above it.
       const std::uint64_t mask =
           needs_escape<Vector, EscapeHtml, InspectNonAscii>(Vector::load(src_end - width)) >>
-          (width - left);
+          (mask_bits_per_byte<Vector>() * (width - left));
       clean = mask == 0 ? left : Vector::index_of_first(mask);
       copy_short(dst, src, clean);
       if (clean == left) return {src_end, dst + left};

@@ -61,10 +61,12 @@ inline bool inspects_non_ascii(const write_options& options) noexcept {
          options.escape_line_separators;
 }
 
-// Entry points of the kernels (escape_<kernel>.cpp; both emulations in escape_emulated.cpp).
+// Entry points of the kernels (escape_<kernel>.cpp; both emulations in escape_emulated.cpp). The
+// instruction-set ones exist only in builds for their architecture (cmake/kernels.cmake).
 extern const escape_kernel escape_kernel_scalar;
 extern const escape_kernel escape_kernel_avx2;
 extern const escape_kernel escape_kernel_avx512;
+extern const escape_kernel escape_kernel_neon;
 extern const escape_kernel escape_kernel_avx2_emulated;
 extern const escape_kernel escape_kernel_avx512_emulated;
 

@@ -14,6 +14,7 @@
 // copy for the first two, a loop over the bits for the third):
 //   block load_partial(const uint8_t* p, unsigned n);   // n < 64 bytes, then spaces
 //   block block_ending_with(const uint8_t (&last3)[3]); // bytes 61-63 = last3, rest unused
+//   bool any_non_ascii(block);                         // non_ascii(b) != 0, without the mask
 //   void flatten(uint32_t* out, size_t& count, uint32_t base, uint64_t bits);
 //     with `static constexpr bool has_flatten = true;` (writes at most 15 entries past the
 //     last one it appends, or 16 past the last one before it when bits is 0)
@@ -83,6 +84,16 @@ struct generic_indexer {
       std::memset(staging, ' ', sizeof staging);
       std::memcpy(staging, p, n);
       return Simd::load(staging);
+    }
+  }
+
+  // Whether the block has a byte >= 0x80 (the UTF-8 check is needed): only that is used, and
+  // a wrapper without a cheap mask (NEON) answers it without building one.
+  [[gnu::always_inline]] static inline bool any_non_ascii(const block& b) noexcept {
+    if constexpr (requires { Simd::any_non_ascii(b); }) {
+      return Simd::any_non_ascii(b);
+    } else {
+      return Simd::non_ascii(b) != 0;
     }
   }
 
@@ -169,7 +180,7 @@ struct generic_indexer {
       const std::uint64_t control = Simd::control(bytes);
       std::uint64_t errors = control & inside;
       std::uint64_t utf8_errors = 0;
-      const bool has_non_ascii = Simd::non_ascii(bytes) != 0;
+      const bool has_non_ascii = any_non_ascii(bytes);
       if (has_non_ascii || s.previous_incomplete) {
         utf8_errors = Simd::utf8_errors(bytes, s.previous) & valid_mask;
       }

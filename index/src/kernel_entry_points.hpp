@@ -1,5 +1,6 @@
 // One entry point per kernel, each defined in its own translation unit (indexer_<isa>.cpp;
-// both emulations in indexer_emulated.cpp).
+// both emulations in indexer_emulated.cpp), which the build compiles only for the architecture
+// it is for (cmake/kernels.cmake).
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,8 @@ index_result index_avx2(const char*, std::size_t, indexer_state&, std::uint32_t*
                         std::uint64_t*) noexcept;
 index_result index_avx512(const char*, std::size_t, indexer_state&, std::uint32_t*,
                           std::uint64_t*) noexcept;
+index_result index_neon(const char*, std::size_t, indexer_state&, std::uint32_t*,
+                        std::uint64_t*) noexcept;
 index_result index_avx2_emulated(const char*, std::size_t, indexer_state&, std::uint32_t*,
                                  std::uint64_t*) noexcept;
 index_result index_avx512_emulated(const char*, std::size_t, indexer_state&, std::uint32_t*,

@@ -67,8 +67,7 @@ std::vector<named_input> generated_documents(std::size_t approx_bytes, std::size
 
 void kernel_test::SetUp() {
   if (!simd::kernel_supported(GetParam()))
-    GTEST_SKIP() << "the " << simd::kernel_name(GetParam())
-                 << " kernel is not supported by this CPU: skipped";
+    GTEST_SKIP() << simd::kernel_unavailable_reason(GetParam()) << ": skipped";
 }
 
 std::string kernel_param_name(const testing::TestParamInfo<simd::kernel_id>& info) {
