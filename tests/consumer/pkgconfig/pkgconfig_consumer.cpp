@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+// This program uses no Boost, and is compiled as if Boost.Describe's headers were absent (as in
+// the Debian package test's root, where libjsonx-dev's dependencies bring no Boost): the
+// headers must compile without them.
+#define JSONX_BIND_BOOST_DESCRIBE 0
 #include <jsonx/jsonx.hpp>
 
 int main() {
