@@ -182,4 +182,10 @@ if(TARGET jsonx_cli)
           COMPONENT jsonx_cli EXCLUDE_FROM_ALL)
 endif()
 
+# include(CPack) also defines `package_source`: a tarball of the source tree, without the
+# repository, build trees and packages.
+set(CPACK_SOURCE_GENERATOR TGZ)
+set(CPACK_SOURCE_PACKAGE_FILE_NAME "jsonx-${PROJECT_VERSION}")
+set(CPACK_SOURCE_IGNORE_FILES "/\\.git/" "/\\.git$" "/build[^/]*/" "/_CPack_Packages/" "\\.deb$")
+
 include(CPack)
