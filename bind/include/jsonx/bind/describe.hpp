@@ -234,6 +234,23 @@ template <class T>
 concept has_boost_description = false;
 template <class E>
 concept has_boost_enum_description = false;
+// Without Boost.Describe's headers no type has its description, but resolve_fields() and
+// resolve_enumerators() below name these in their fallback branch, which must then still
+// compile (a name not found there is an error in any program including this header); reached
+// only for a type described in no way, which these reject.
+template <class T>
+constexpr auto boost_fields() {
+  static_assert(sizeof(T) == 0, "jsonx: this type is not described (JSONX_DESCRIBE, "
+                                "jsonx_describe, or Boost.Describe with its headers installed)");
+  return std::tuple<>{};
+}
+template <class E>
+constexpr auto boost_enumerators() {
+  static_assert(sizeof(E) == 0, "jsonx: this enum is not described (JSONX_DESCRIBE_ENUM, "
+                                "jsonx_describe_enum, or Boost.Describe with its headers "
+                                "installed)");
+  return std::array<enumerator<E>, 0>{};
+}
 #endif
 
 template <class C, class M, class C2, class M2>
