@@ -1,9 +1,21 @@
 # Black-box tests of the jsonx program: cmake -P cli_test.cmake with
 #   -DJSONX=<program> -DCASE=<name> -DDATA_DIR=<cli/tests/data> -DVERSION=<x.y.z>
 #   -DCONFORMANCE_DIR_DEFAULT=<dir> -DCORPUS_DIR_DEFAULT=<dir> -DWORK_DIR=<scratch dir>
+#   [-DEMULATOR=<program;args>]  (a cross build's CMAKE_CROSSCOMPILING_EMULATOR: qemu-aarch64)
 # JSONX_CONFORMANCE_DIR and JSONX_CORPUS_DIR in the environment override the defaults.
 # A case that cannot run here prints "SKIPPED: <why>" (ctest's SKIP_REGULAR_EXPRESSION).
 cmake_minimum_required(VERSION 3.25)
+
+# The command that runs the program under test: ${JSONX_COMMAND} (unquoted: the emulator's words
+# and the program) wherever a script runs jsonx, and ${JSONX_SHELL}, the same quoted for sh -c.
+# In a cross build the program runs under the emulator, which passes the arguments, the standard
+# streams, the environment and the exit status through.
+set(JSONX_COMMAND ${EMULATOR} "${JSONX}")
+set(JSONX_SHELL "")
+foreach(word IN LISTS JSONX_COMMAND)
+  string(APPEND JSONX_SHELL "'${word}' ")
+endforeach()
+string(STRIP "${JSONX_SHELL}" JSONX_SHELL)
 
 function(fail)
   string(JOIN "" text ${ARGN})
@@ -14,7 +26,7 @@ endfunction()
 # Sets run_status, run_out (empty with OUTPUT_FILE) and run_err in the caller.
 function(run_jsonx)
   cmake_parse_arguments(RUN "" "INPUT_FILE;OUTPUT_FILE;EXPECT_STATUS" "ARGS;ENV" ${ARGN})
-  set(command "${JSONX}" ${RUN_ARGS})
+  set(command ${JSONX_COMMAND} ${RUN_ARGS})
   if(RUN_ENV)
     set(command "${CMAKE_COMMAND}" -E env ${RUN_ENV} ${command})
   endif()
@@ -255,6 +267,39 @@ elseif(CASE STREQUAL "stats")
   # JSONX_KERNEL picks the kernel when --kernel does not.
   run_jsonx(ARGS stats "${all_kinds}" ENV JSONX_KERNEL=scalar EXPECT_STATUS 0)
   expect_match("${run_out}" "\nkernel: +scalar\n" "JSONX_KERNEL=scalar")
+  run_jsonx(ARGS stats "${all_kinds}" ENV JSONX_KERNEL=avx2_emulated EXPECT_STATUS 0)
+  expect_match("${run_out}" "\nkernel: +avx2_emulated\n" "JSONX_KERNEL=avx2_emulated")
+
+  # Without JSONX_KERNEL (unset here: ctest may run the suite with it set), the best kernel the
+  # CPU runs: the first of run-time dispatch's order (avx512, avx2, neon, scalar) that --kernel
+  # accepted above; neon in an aarch64 build.
+  foreach(kernel avx512 avx2 neon scalar)
+    if(kernel IN_LIST checked_kernels)
+      set(best_kernel ${kernel})
+      break()
+    endif()
+  endforeach()
+  run_jsonx(ARGS stats "${all_kinds}" ENV --unset=JSONX_KERNEL EXPECT_STATUS 0)
+  expect_match("${run_out}" "\nkernel: +${best_kernel}\n" "the default kernel")
+  expect_equal("${run_err}" "" "no JSONX_KERNEL: nothing on stderr")
+  # A JSONX_KERNEL that cannot be honoured (not in this build, or not run by this CPU, as
+  # --kernel said above; or no kernel at all) is ignored, with one line on stderr saying why
+  # and which kernel runs instead; the run goes on with the best kernel. This is what the
+  # kernel_environment tests of tests/simd check in-process, run as a user meets it.
+  set(refused_kernels avx512 avx2 neon no-such-kernel)
+  list(REMOVE_ITEM refused_kernels ${checked_kernels})
+  foreach(kernel IN LISTS refused_kernels)
+    if(kernel STREQUAL "no-such-kernel")
+      set(reason "it names no kernel \\([a-z0-9_, ]*scalar[a-z0-9_, ]*\\)")
+    else()
+      set(reason "(this CPU cannot run the ${kernel} kernel|the ${kernel} kernel is not in this build, which is (for [a-z0-9-]+|portable) and has [a-z0-9_, ]+)[^\n]*")
+    endif()
+    run_jsonx(ARGS stats "${all_kinds}" ENV JSONX_KERNEL=${kernel} EXPECT_STATUS 0)
+    expect_match("${run_err}"
+      "^jsonx: JSONX_KERNEL=${kernel} is ignored: ${reason}; the ${best_kernel} kernel runs instead\n$"
+      "JSONX_KERNEL=${kernel}: one line on stderr")
+    expect_match("${run_out}" "\nkernel: +${best_kernel}\n" "JSONX_KERNEL=${kernel}: the kernel run")
+  endforeach()
 
   run_jsonx(ARGS stats --chunk-size 3 - INPUT_FILE "${all_kinds}" EXPECT_STATUS 0)
   strip_run_lines("${run_out}" stdin_counts)

@@ -91,8 +91,8 @@ function(cli_case_round_trip)
     run_jsonx(ARGS min "${input}" OUTPUT_FILE "${minified}" EXPECT_STATUS 0)
     foreach(indent 2 3)
       set(round_trip "${WORK_DIR}/${name}.fmt${indent}.min.json")
-      execute_process(COMMAND "${JSONX}" fmt --indent ${indent} --chunk-size 4093 "${input}"
-                      COMMAND "${JSONX}" min --chunk-size 1000 -
+      execute_process(COMMAND ${JSONX_COMMAND} fmt --indent ${indent} --chunk-size 4093 "${input}"
+                      COMMAND ${JSONX_COMMAND} min --chunk-size 1000 -
                       OUTPUT_FILE "${round_trip}" RESULTS_VARIABLE statuses)
       expect_equal("${statuses}" "0;0" "fmt --indent ${indent} | min on ${name}")
       expect_same_file("${round_trip}" "${minified}" "min(fmt --indent ${indent} (${name}))")
@@ -114,7 +114,7 @@ function(cli_case_round_trip)
       fail("min made ${name}.json larger: ${minified_bytes} > ${input_bytes} bytes")
     endif()
     # get "" streams the whole document through the pointer selector: min's output again.
-    execute_process(COMMAND "${JSONX}" get --chunk-size 1000 "${input}" ""
+    execute_process(COMMAND ${JSONX_COMMAND} get --chunk-size 1000 "${input}" ""
                     OUTPUT_FILE "${WORK_DIR}/${name}.root.json" RESULT_VARIABLE status)
     expect_equal("${status}" "0" "get \"\" on ${name}")
     expect_same_file("${WORK_DIR}/${name}.root.json" "${minified}" "get \"\" on ${name}")
@@ -167,7 +167,7 @@ function(cli_case_get)
   expect_get_absent("${duplicates}" "/a/b")
 
   # The empty pointer is the whole document (execute_process passes a quoted "" through).
-  execute_process(COMMAND "${JSONX}" get "${pointer_keys}" ""
+  execute_process(COMMAND ${JSONX_COMMAND} get "${pointer_keys}" ""
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
   expect_equal("${status}" "0" "get \"\": exit status (${err})")
   expect_equal("${out}"

@@ -91,13 +91,13 @@ function(cli_case_gzip)
   # Standard input through a pipe: no size, and reads of whatever the pipe holds.
   foreach(chunk_size 1 64k)
     execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${compressed}"
-                    COMMAND "${JSONX}" min --chunk-size ${chunk_size} -
+                    COMMAND ${JSONX_COMMAND} min --chunk-size ${chunk_size} -
                     RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
     expect_equal("${statuses}" "0;0" "cat all_kinds.json.gz | jsonx min --chunk-size ${chunk_size} -: ${err}")
     expect_equal("${out}" "${expected_min}" "gzip through a pipe, --chunk-size ${chunk_size}")
   endforeach()
   execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${compressed}"
-                  COMMAND "${JSONX}" validate --progress -
+                  COMMAND ${JSONX_COMMAND} validate --progress -
                   RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
   expect_equal("${statuses}" "0;0" "cat all_kinds.json.gz | jsonx validate --progress -: ${err}")
   expect_equal("${out}" "<stdin>: valid JSON (${all_kinds_bytes} bytes)\n"
@@ -105,7 +105,7 @@ function(cli_case_gzip)
   expect_match("${err}" "^\r<stdin>  0\\.0 MB${esc}\\[K\r${esc}\\[K$"
                "--progress on a gzip pipe: bytes read, no percentage")
   execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${WORK_DIR}/truncated.json.gz"
-                  COMMAND "${JSONX}" validate -
+                  COMMAND ${JSONX_COMMAND} validate -
                   RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
   expect_equal("${statuses}" "0;2" "cat truncated.json.gz | jsonx validate -")
   expect_match("${err}" "^jsonx: cannot read '<stdin>': gzip data truncated\n$"
@@ -221,7 +221,7 @@ function(cli_case_progress)
                "--progress on standard input from a file")
   expect_match("${run_out}" "^input: +<stdin>\n" "the bar does not touch the output")
   execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${all_kinds}"
-                  COMMAND "${JSONX}" validate --progress -
+                  COMMAND ${JSONX_COMMAND} validate --progress -
                   RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
   expect_equal("${statuses}" "0;0" "cat | jsonx validate --progress -")
   expect_match("${err}" "^\r<stdin>  0\\.0 MB${esc}\\[K\r${esc}\\[K$"
@@ -249,7 +249,7 @@ function(cli_case_progress)
     set(terminal_out "${out}" PARENT_SCOPE)
     set(terminal_err "${err}" PARENT_SCOPE)
   endfunction()
-  run_on_terminal("'${JSONX}' validate '${WORK_DIR}/large.json'")
+  run_on_terminal("${JSONX_SHELL} validate '${WORK_DIR}/large.json'")
   if(NOT terminal_status EQUAL 0 AND terminal_err MATCHES "pseudo-terminal|pty")
     message(STATUS "no pseudo-terminal here: the automatic bar is not checked (${terminal_err})")
     return()
@@ -257,11 +257,11 @@ function(cli_case_progress)
   expect_equal("${terminal_status}" "0" "validate on a terminal: ${terminal_err}")
   expect_match("${terminal_out}" "^\r[^\n]*large.json +[0-9]+% \\[[=> ]+\\][^\n]*\r${esc}\\[K[^\n]*large.json: valid JSON"
                "a bar on a terminal for a large input, erased before the verdict")
-  run_on_terminal("'${JSONX}' validate '${all_kinds}'")
+  run_on_terminal("${JSONX_SHELL} validate '${all_kinds}'")
   # (execute_process turns the terminal's CR LF line ends into LF.)
   expect_match("${terminal_out}" "^[^\r]*all_kinds.json: valid JSON \\([0-9]+ bytes\\)\r?\n$"
                "no bar on a terminal for a small input")
-  run_on_terminal("'${JSONX}' get '${WORK_DIR}/large.json' /0/0")
+  run_on_terminal("${JSONX_SHELL} get '${WORK_DIR}/large.json' /0/0")
   expect_match("${terminal_out}" "^1\r?\n$" "no bar when get prints to the same terminal")
 endfunction()
 

@@ -81,7 +81,7 @@ function(cli_case_seq)
   string(REPLACE "${seq}" "<stdin>" stdin_err "${reference_err}")
   foreach(chunk_size 1 64k)
     execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${seq}"
-                    COMMAND "${JSONX}" validate --seq --chunk-size ${chunk_size} -
+                    COMMAND ${JSONX_COMMAND} validate --seq --chunk-size ${chunk_size} -
                     RESULTS_VARIABLE statuses OUTPUT_VARIABLE out ERROR_VARIABLE err)
     expect_equal("${statuses}" "0;1" "cat | jsonx validate --seq --chunk-size ${chunk_size} -")
     expect_equal("${out}" "<stdin>: 5 valid records, 3 invalid, 2 empty (${seq_bytes} bytes)\n"
@@ -89,8 +89,8 @@ function(cli_case_seq)
     expect_equal("${err}" "${stdin_err}" "validate --seq through a pipe: errors")
   endforeach()
   # min --seq's output is a JSON text sequence that reads back as itself.
-  execute_process(COMMAND "${JSONX}" min --seq "${seq}"
-                  COMMAND "${JSONX}" min --seq -
+  execute_process(COMMAND ${JSONX_COMMAND} min --seq "${seq}"
+                  COMMAND ${JSONX_COMMAND} min --seq -
                   RESULTS_VARIABLE statuses OUTPUT_FILE "${WORK_DIR}/again.bin"
                   ERROR_VARIABLE err)
   expect_equal("${statuses}" "1;0" "jsonx min --seq | jsonx min --seq -")

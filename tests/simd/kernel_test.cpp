@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "jsonx/simd/kernel.hpp"
 
@@ -43,7 +46,9 @@ TEST(kernel_build, has_the_kernels_of_its_architecture) {
     EXPECT_TRUE(in_build(k)) << kernel_name(k);
   for (kernel_id k : all_kernels) {
     EXPECT_EQ(kernel_in_build(k), in_build(k)) << kernel_name(k);
-    if (!kernel_in_build(k)) EXPECT_FALSE(kernel_supported(k)) << kernel_name(k);
+    if (!kernel_in_build(k)) {
+      EXPECT_FALSE(kernel_supported(k)) << kernel_name(k);
+    }
   }
 #if defined(__x86_64__)
   EXPECT_TRUE(build_architecture() == "x86-64" || build_architecture() == "portable");
@@ -140,11 +145,36 @@ TEST(force_kernel, forces_and_clears) {
   EXPECT_EQ(default_kernel(), before);
 }
 
+// The command line that starts this program under the user-mode emulator named by
+// JSONX_TEST_EMULATOR (its words separated by spaces), or an empty vector if none is named.
+// ctest sets it in a cross build (tests/CMakeLists.txt: CMAKE_CROSSCOMPILING_EMULATOR, e.g.
+// qemu-aarch64), where the kernel cannot exec the test binary itself: without binfmt_misc it does
+// not know the format, and execv() fails with ENOEXEC.
+std::vector<std::string> command_line_under_emulator() {
+  const char* emulator = std::getenv("JSONX_TEST_EMULATOR");
+  if (emulator == nullptr || *emulator == '\0') return {};
+  std::vector<std::string> command;
+  std::istringstream words(emulator);
+  for (std::string word; words >> word;) command.push_back(word);
+  // GoogleTest's command line of this process: the program, then its arguments.
+  for (const std::string& argument : testing::internal::GetArgvs()) command.push_back(argument);
+  return command;
+}
+
 // default_kernel() reads JSONX_KERNEL once per process, so each case runs in a fresh process:
-// the "threadsafe" death-test style re-executes the test binary for the child.
+// the "threadsafe" death-test style re-executes the test binary for the child. Under an
+// emulator the child is the emulator running the test binary: GoogleTest execs the "injectable"
+// command line (its internal hook for this), which is the emulator's then.
 class kernel_environment : public testing::Test {
  protected:
-  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+  void SetUp() override {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    const std::vector<std::string> command = command_line_under_emulator();
+    if (!command.empty()) testing::internal::SetInjectableArgvs(command);
+  }
+  void TearDown() override {
+    if (!command_line_under_emulator().empty()) testing::internal::ClearInjectableArgvs();
+  }
 };
 
 // In the child: sets JSONX_KERNEL, then exits with the default kernel's id.
