@@ -28,6 +28,7 @@
 #include <cstdint>
 
 #include "classification_tables.hpp"
+#include "scalar.hpp"  // simd_scalar::prefix_xor
 
 namespace jsonx::simd::detail {
 
@@ -173,16 +174,7 @@ struct simd_neon {
   //   Raspberry Pi 4's Cortex-A72, for one): with it, the kernel would need a run-time check
   //   and a second variant.
   static void prefix_xor(const std::uint64_t* in, std::uint64_t* out, int count) noexcept {
-    for (int b = 0; b < count; ++b) {
-      std::uint64_t x = in[b];
-      x ^= x << 1;
-      x ^= x << 2;
-      x ^= x << 4;
-      x ^= x << 8;
-      x ^= x << 16;
-      x ^= x << 32;
-      out[b] = x;
-    }
+    simd_scalar::prefix_xor(in, out, count);  // the same doublings as the portable kernel
   }
 
   // CNT + ADDV on a vector register (AArch64 has no scalar popcount before ARMv8.9's CSSC).
