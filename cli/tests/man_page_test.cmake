@@ -6,7 +6,7 @@
 #   CASE=render: groff formats the page with every warning on (-ww) and prints none; man-db's
 #     `man --warnings -l` too where it is installed. Without groff (Debian: groff-base) it
 #     prints SKIPPED.
-#   cmake -DCASE=coverage|render -DJSONX=... -DMAN_PAGE=... -DVERSION=... [-DGROFF=... -DMAN=...]
+#   cmake -DCASE=coverage|render -DJSONX=... [-DEMULATOR=...] -DMAN_PAGE=... -DVERSION=... [-DGROFF=... -DMAN=...]
 #         -P man_page_test.cmake
 cmake_minimum_required(VERSION 3.25)
 
@@ -57,7 +57,8 @@ function(find_missing wanted)
 endfunction()
 
 if(CASE STREQUAL "coverage")
-  execute_process(COMMAND "${JSONX}" --help RESULT_VARIABLE status OUTPUT_VARIABLE help)
+  # EMULATOR: a cross build's CMAKE_CROSSCOMPILING_EMULATOR (qemu-aarch64), empty natively.
+  execute_process(COMMAND ${EMULATOR} "${JSONX}" --help RESULT_VARIABLE status OUTPUT_VARIABLE help)
   if(NOT status EQUAL 0 OR NOT help MATCHES "Commands:\n.*Options:\n")
     message(FATAL_ERROR "jsonx --help failed (${status}) or printed no Commands/Options:\n${help}")
   endif()
