@@ -1,7 +1,8 @@
 // The escape loop, written once over a vector wrapper of jsonx/simd (swar_vector, avx2_vector,
-// avx512_vector, neon_vector, emulated_vector<W>): copy a vector of bytes to the output unconditionally, find
-// the first byte that needs work, keep the bytes before it, handle that byte in scalar code, go
-// on. Strings shorter than the vector are checked with sse2_vector (x86-64) or swar_vector.
+// avx512_vector, neon_vector, emulated_vector<W>): copy a vector of bytes to the output
+// unconditionally, find the first byte that needs work, keep the bytes before it, handle that byte
+// in scalar code, go on. Strings shorter than the vector are checked with sse2_vector (x86-64) or
+// swar_vector.
 //
 // Included by each kernel's file inside its target pragma; internal linkage, as in
 // escape_special.hpp.

@@ -12,7 +12,8 @@
 #include "jsonx/simd/kernel.hpp"
 
 #if !defined(JSONX_KERNEL_AVX2) || !defined(JSONX_KERNEL_AVX512) || !defined(JSONX_KERNEL_NEON)
-#error "jsonx: JSONX_KERNEL_AVX2, JSONX_KERNEL_AVX512 and JSONX_KERNEL_NEON come from cmake/kernels.cmake"
+#error \
+    "jsonx: JSONX_KERNEL_AVX2, JSONX_KERNEL_AVX512 and JSONX_KERNEL_NEON come from cmake/kernels.cmake"
 #endif
 
 namespace jsonx::simd {
@@ -29,9 +30,7 @@ constexpr kernel_id built[] = {
 #if JSONX_KERNEL_NEON
     kernel_id::neon,
 #endif
-    kernel_id::scalar,
-    kernel_id::avx512_emulated,
-    kernel_id::avx2_emulated,
+    kernel_id::scalar, kernel_id::avx512_emulated, kernel_id::avx2_emulated,
 };
 // Dispatch's candidates: the built kernels that are not emulations, which come last.
 constexpr std::size_t dispatched = std::size(built) - 2;
@@ -119,7 +118,9 @@ std::atomic<int> forced_kernel{-1};
 
 }  // namespace
 
-std::span<const kernel_id> kernels_in_build() noexcept { return built; }
+std::span<const kernel_id> kernels_in_build() noexcept {
+  return built;
+}
 
 std::span<const kernel_id> dispatch_order() noexcept {
   return std::span<const kernel_id>(built, dispatched);

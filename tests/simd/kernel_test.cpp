@@ -205,10 +205,9 @@ TEST_F(kernel_environment, unknown_or_unavailable_names_fall_back_to_the_best_an
     }
   }
   const std::string instead = "the " + std::string(kernel_name(best)) + " kernel runs instead";
-  EXPECT_EXIT(exit_with_default_kernel("no-such-kernel"),
-              testing::ExitedWithCode(static_cast<int>(best)),
-              "JSONX_KERNEL=no-such-kernel is ignored: it names no kernel \\(.*scalar.*\\); " +
-                  instead);
+  EXPECT_EXIT(
+      exit_with_default_kernel("no-such-kernel"), testing::ExitedWithCode(static_cast<int>(best)),
+      "JSONX_KERNEL=no-such-kernel is ignored: it names no kernel \\(.*scalar.*\\); " + instead);
   for (kernel_id k : all_kernels) {
     if (kernel_supported(k)) continue;
     const std::string name(kernel_name(k));

@@ -56,8 +56,8 @@ inline void PrintTo(kernel_id kernel, std::ostream* out) {
 
 /// Instantiates a kernel_test suite over every kernel of this build (those of other
 /// architectures are not listed; those this CPU cannot run are skipped, saying so).
-#define JSONX_INSTANTIATE_FOR_EVERY_KERNEL(suite)                                  \
-  INSTANTIATE_TEST_SUITE_P(kernels, suite,                                         \
+#define JSONX_INSTANTIATE_FOR_EVERY_KERNEL(suite)                                     \
+  INSTANTIATE_TEST_SUITE_P(kernels, suite,                                            \
                            testing::ValuesIn(jsonx::simd::kernels_in_build().begin(), \
                                              jsonx::simd::kernels_in_build().end()),  \
                            jsonx::test::kernel_param_name)

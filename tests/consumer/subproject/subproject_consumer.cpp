@@ -53,9 +53,10 @@ int main() {
                  events.values, events.keys, events.sum, accepted ? "accepted" : "refused");
     return 1;
   }
-  std::printf("subproject consumer (%s): 9 values, 3 keys, sum 42 with the %s kernel; "
-              "refused: %s\n",
-              JSONX_CONSUMER_MODE, std::string(jsonx::simd::kernel_name(parser.kernel())).c_str(),
-              error.message().c_str());
+  std::printf(
+      "subproject consumer (%s): 9 values, 3 keys, sum 42 with the %s kernel; "
+      "refused: %s\n",
+      JSONX_CONSUMER_MODE, std::string(jsonx::simd::kernel_name(parser.kernel())).c_str(),
+      error.message().c_str());
   return 0;
 }

@@ -240,15 +240,17 @@ concept has_boost_enum_description = false;
 // only for a type described in no way, which these reject.
 template <class T>
 constexpr auto boost_fields() {
-  static_assert(sizeof(T) == 0, "jsonx: this type is not described (JSONX_DESCRIBE, "
-                                "jsonx_describe, or Boost.Describe with its headers installed)");
+  static_assert(sizeof(T) == 0,
+                "jsonx: this type is not described (JSONX_DESCRIBE, "
+                "jsonx_describe, or Boost.Describe with its headers installed)");
   return std::tuple<>{};
 }
 template <class E>
 constexpr auto boost_enumerators() {
-  static_assert(sizeof(E) == 0, "jsonx: this enum is not described (JSONX_DESCRIBE_ENUM, "
-                                "jsonx_describe_enum, or Boost.Describe with its headers "
-                                "installed)");
+  static_assert(sizeof(E) == 0,
+                "jsonx: this enum is not described (JSONX_DESCRIBE_ENUM, "
+                "jsonx_describe_enum, or Boost.Describe with its headers "
+                "installed)");
   return std::array<enumerator<E>, 0>{};
 }
 #endif

@@ -40,9 +40,9 @@ enum class kernel_id : std::uint8_t {
 /// Every kernel jsonx knows, whether or not this build has it: those of run-time dispatch, best
 /// first, then the portable emulations. Use kernels_in_build() or kernel_supported() to know
 /// which can run here.
-inline constexpr kernel_id all_kernels[] = {kernel_id::avx512,          kernel_id::avx2,
-                                            kernel_id::neon,            kernel_id::scalar,
-                                            kernel_id::avx512_emulated, kernel_id::avx2_emulated};
+inline constexpr kernel_id all_kernels[] = {
+    kernel_id::avx512,          kernel_id::avx2,         kernel_id::neon, kernel_id::scalar,
+    kernel_id::avx512_emulated, kernel_id::avx2_emulated};
 
 /// The kernels this build has (compiled for its architecture), in the order of all_kernels:
 /// run-time dispatch's candidates, then the emulations, which every build has.

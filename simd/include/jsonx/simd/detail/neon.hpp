@@ -116,8 +116,9 @@ struct simd_neon {
   static std::uint64_t operators(const block& b) noexcept {
     const uint8x16_t t = vld1q_u8(tables::operators);
     const uint8x16_t case_bit = vdupq_n_u8(0x20);
-    return bits_of(
-        b, [t, case_bit](uint8x16_t q) { return vceqq_u8(nibble_lookup(t, q), vorrq_u8(q, case_bit)); });
+    return bits_of(b, [t, case_bit](uint8x16_t q) {
+      return vceqq_u8(nibble_lookup(t, q), vorrq_u8(q, case_bit));
+    });
   }
   static std::uint64_t control(const block& b) noexcept {
     const uint8x16_t limit = vdupq_n_u8(0x20);
@@ -142,15 +143,14 @@ struct simd_neon {
     const uint8x16_t prev1 = vextq_u8(before, current, 15);
     const uint8x16_t prev2 = vextq_u8(before, current, 14);
     const uint8x16_t prev3 = vextq_u8(before, current, 13);
-    const uint8x16_t kinds =
-        vandq_u8(vandq_u8(vqtbl1q_u8(vld1q_u8(tables::previous_high_nibble), vshrq_n_u8(prev1, 4)),
-                          vqtbl1q_u8(vld1q_u8(tables::previous_low_nibble),
-                                     vandq_u8(prev1, low_nibble))),
-                 vqtbl1q_u8(vld1q_u8(tables::current_high_nibble), vshrq_n_u8(current, 4)));
+    const uint8x16_t kinds = vandq_u8(
+        vandq_u8(vqtbl1q_u8(vld1q_u8(tables::previous_high_nibble), vshrq_n_u8(prev1, 4)),
+                 vqtbl1q_u8(vld1q_u8(tables::previous_low_nibble), vandq_u8(prev1, low_nibble))),
+        vqtbl1q_u8(vld1q_u8(tables::current_high_nibble), vshrq_n_u8(current, 4)));
     // Must this byte be a continuation (3-byte lead 2 back, 4-byte lead 3 back)? Saturating
     // subtraction leaves a nonzero byte exactly where prev2 >= 0xE0 or prev3 >= 0xF0.
-    const uint8x16_t lead_behind = vorrq_u8(vqsubq_u8(prev2, vdupq_n_u8(0xDF)),
-                                            vqsubq_u8(prev3, vdupq_n_u8(0xEF)));
+    const uint8x16_t lead_behind =
+        vorrq_u8(vqsubq_u8(prev2, vdupq_n_u8(0xDF)), vqsubq_u8(prev3, vdupq_n_u8(0xEF)));
     const uint8x16_t must_continue =
         vandq_u8(vtstq_u8(lead_behind, lead_behind), vdupq_n_u8(tables::two_continuations));
     return veorq_u8(kinds, must_continue);
