@@ -1,5 +1,5 @@
 // Number printing: integers through the digit-pair table, doubles in the shortest form that
-// parses back bit-exact, compared with std::to_chars' shortest output.
+// parses back bit-exact, compared with std::to_chars' shortest digits.
 #include <gtest/gtest.h>
 
 #include <charconv>
@@ -9,6 +9,8 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "jsonx/encode/detail/integer_format.hpp"
@@ -58,13 +60,34 @@ TEST(integer_format, random_values_match_to_chars) {
   }
 }
 
-// The writer's text for `d` is std::to_chars' shortest text, or that text plus ".0" where it
-// would read as an integer; and it parses back to the same bits.
+// The reference for `d`: std::to_chars' plain form, which chooses fixed or scientific notation,
+// with its digits replaced by the shortest ones that read back (those of its scientific form,
+// which the standard requires to be the shortest, closest first): the plain form of an integral
+// double prints its exact value, 2^55 as 36028797018963968 where the shortest digits padded with
+// zeros are 36028797018963970. Then ".0" where the text would read as an integer.
+std::string shortest_reference(double d) {
+  std::string plain = to_chars_string(d);
+  if (plain.find_first_of(".e") != std::string::npos) return plain;
+  char buffer[64];
+  const std::string scientific(
+      buffer, std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::scientific).ptr);
+  std::string digits;
+  for (char c : scientific.substr(0, scientific.find('e'))) {
+    if (c >= '0' && c <= '9') digits += c;
+  }
+  const bool negative = std::signbit(d);
+  const std::size_t integer_digits = plain.size() - (negative ? 1 : 0);
+  std::string shortest = negative ? "-" : "";
+  shortest += digits;
+  shortest.append(integer_digits - digits.size(), '0');
+  return shortest + ".0";
+}
+
+// The writer's text for `d` is the shortest reference above, and it parses back to the same bits.
 ::testing::AssertionResult prints_shortest(double d) {
   char buffer[64];
   const std::string ours(buffer, detail::format_double(d, buffer));
-  std::string reference = to_chars_string(d);
-  if (reference.find_first_of(".e") == std::string::npos) reference += ".0";
+  const std::string reference = shortest_reference(d);
   if (ours != reference) {
     return ::testing::AssertionFailure() << "wrote " << ours << ", to_chars " << reference;
   }
@@ -124,6 +147,39 @@ TEST(double_format, edge_values) {
   for (int e = -1074; e <= 1023; ++e) ASSERT_TRUE(prints_shortest(std::ldexp(1.0, e))) << e;
   for (int e = -323; e <= 308; ++e) {
     ASSERT_TRUE(prints_shortest(std::strtod(("1e" + std::to_string(e)).c_str(), nullptr))) << e;
+  }
+}
+
+TEST(double_format, integral_doubles_above_2_53_print_their_shortest_digits) {
+  // Their exact binary values are longer: 1111111111111100032, 12345678901234567168.
+  const std::pair<double, std::string_view> cases[] = {
+      {1111111111111100000.0, "1111111111111100000.0"},
+      {12345678901234567890.0, "12345678901234567000.0"},
+      {36028797018963968.0, "36028797018963970.0"},  // 2^55
+      {9007199254740994.0, "9007199254740994.0"},    // 2^53 + 2: all 16 digits needed
+      {1e20, "1e+20"},                               // scientific where it is shorter, as before
+      {123456789012345680000.0, "123456789012345680000.0"},
+      {1e21, "1e+21"},
+      {-18446744073709551616.0, "-18446744073709552000.0"},  // -2^64
+  };
+  for (const auto& [d, text] : cases) {
+    char buffer[64];
+    EXPECT_EQ(std::string_view(buffer, detail::format_double(d, buffer)), text);
+    EXPECT_TRUE(prints_shortest(d)) << text;
+  }
+}
+
+TEST(double_format, random_doubles_of_every_binade_print_shortest_and_parse_back) {
+  // 200 random significands in each of the 2046 normal binades and among the subnormals.
+  std::mt19937_64 rng(20261202);
+  for (std::uint64_t biased_exponent = 0; biased_exponent < 2047; ++biased_exponent) {
+    for (int i = 0; i < 200; ++i) {
+      const std::uint64_t bits = (biased_exponent << 52) | (rng() & ((std::uint64_t{1} << 52) - 1));
+      double d;
+      std::memcpy(&d, &bits, sizeof d);
+      ASSERT_TRUE(prints_shortest(d)) << "bits " << std::hex << bits;
+      ASSERT_TRUE(prints_shortest(-d)) << "bits " << std::hex << bits;
+    }
   }
 }
 
