@@ -15,6 +15,7 @@ constexpr char record_separator = '\x1E';
 decoder::decoder(source& in, const decoder_options& options)
     : source_(&in), options_(options), capacity_(std::max<std::size_t>(options.chunk_size, 1)) {
   buffer_ = std::make_unique<char[]>(capacity_);
+  data_ = buffer_.get();
   options_.chunk_size = capacity_;
   use_source(in);
 }
@@ -40,6 +41,7 @@ void decoder::reset(source& in, const decoder_options& options) {
   const std::size_t capacity = std::max<std::size_t>(options.chunk_size, 1);
   if (capacity != capacity_) {
     buffer_ = std::make_unique<char[]>(capacity);
+    data_ = buffer_.get();
     capacity_ = capacity;
   }
   options_ = options;
@@ -107,16 +109,21 @@ decode_status decoder::fill(stream_error& error) {
   // and the names the duplicate check views in the buffer.
   if (in_value_ && value_parser_ != nullptr) value_parser_->input_moving();
   if (capture_ != nullptr) {
-    capture_->append(buffer_.get() + capture_from_, end_ - capture_from_);
+    capture_->append(data_ + capture_from_, end_ - capture_from_);
     capture_from_ = 0;
     capture_spilled_ = true;
   }
   buffer_offset_ += end_;
   begin_ = end_ = 0;
-  const read_result r = source_->read_some(buffer_.get(), capacity_);
+  // Bytes already in memory are parsed where they are; others are read into the buffer.
+  const char* lent = nullptr;
+  read_result r;
+  const bool is_lent = source_->lend_some(capacity_, lent, r);
+  if (!is_lent) r = source_->read_some(buffer_.get(), capacity_);
   switch (r.status) {
     case read_status::ok:
-      end_ = std::min(r.bytes, capacity_);
+      data_ = is_lent ? lent : buffer_.get();
+      end_ = is_lent ? r.bytes : std::min(r.bytes, capacity_);
       return decode_status::value;
     case read_status::end:
       return decode_status::end_of_stream;
@@ -139,7 +146,7 @@ void decoder::consume(std::size_t n) {
 }
 
 void decoder::consume_counting_lines(std::size_t n) {
-  const char* p = buffer_.get() + begin_;
+  const char* p = data_ + begin_;
   // A plain loop: the compiler vectorizes it (a memchr per newline is slow on pretty input).
   std::size_t count = 0;
   for (std::size_t i = 0; i < n; ++i) count += p[i] == '\n';
@@ -171,7 +178,7 @@ decode_status decoder::skip_insignificant(stream_error& error) {
     if (skipping_record_) {
       // After a bad record: everything up to the next line (or RS) belongs to it.
       const char stop = options_.separation == framing::json_seq ? record_separator : '\n';
-      const char* from = buffer_.get() + begin_;
+      const char* from = data_ + begin_;
       const auto* at = static_cast<const char*>(std::memchr(from, stop, end_ - begin_));
       if (at == nullptr) {
         consume_counting_lines(end_ - begin_);
@@ -183,7 +190,7 @@ decode_status decoder::skip_insignificant(stream_error& error) {
       line_has_value_ = false;
       continue;
     }
-    const char* p = buffer_.get();
+    const char* p = data_;
     while (begin_ < end_) {
       const char c = p[begin_];
       if (c == ' ' || c == '\t' || c == '\r') {
@@ -213,7 +220,7 @@ decode_status decoder::report(std::error_code code, report_mode mode, stream_err
   error.code = code;
   locate(error);
   if (begin_ < end_) {
-    error.excerpt.assign(buffer_.get() + begin_, std::min<std::size_t>(end_ - begin_, 16));
+    error.excerpt.assign(data_ + begin_, std::min<std::size_t>(end_ - begin_, 16));
     for (char& c : error.excerpt)
       if (static_cast<unsigned char>(c) < 0x20) c = '.';
   }
@@ -239,7 +246,7 @@ decode_status decoder::position_for_value(stream_error& error) {
     if (s == decode_status::end_of_stream && !enclosing_.empty())
       return report(parse_errc::incomplete_input, report_mode::final, error);
     if (s != decode_status::value) return s;
-    const char c = buffer_[begin_];
+    const char c = data_[begin_];
     switch (state_) {
       case token_state::top_value:
         // ndjson: one value per line; json_seq: each value after an RS.
@@ -327,7 +334,7 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
       }
       if (s != decode_status::value) return s;
     }
-    const char* chunk = buffer_.get() + begin_;
+    const char* chunk = data_ + begin_;
     std::size_t size = end_ - begin_;
     bool at_record_end = false;
     if (bounded) {
@@ -342,8 +349,8 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
     }
     if (size != 0) {
       slice = std::min(slice * 2, capacity_);
-      parser.set_stable_input(buffer_.get(), buffer_.get() + end_);
-      const std::size_t used = parser.feed(chunk, chunk + size, buffer_.get() + end_, ec);
+      parser.set_stable_input(data_, data_ + end_);
+      const std::size_t used = parser.feed(chunk, chunk + size, data_ + end_, ec);
       // An ndjson value holds no newline: nothing to count.
       if (ndjson) {
         consume(used);
@@ -441,7 +448,7 @@ bool decoder::more() {
   const decode_status s = skip_insignificant(error);
   if (s == decode_status::would_block) return true;
   if (s != decode_status::value) return false;
-  const char c = buffer_[begin_];
+  const char c = data_[begin_];
   return c != ']' && c != '}';
 }
 
@@ -460,7 +467,7 @@ decode_status decoder::token(stream::token& out, stream_error& error) {
   }
   const decode_status s = advance_to_token(report_mode::final, error);
   if (s != decode_status::value) return s;
-  const char c = buffer_[begin_];
+  const char c = data_[begin_];
   switch (c) {
     case '{':
     case '[': {
@@ -571,7 +578,7 @@ decode_status decoder::advance_to_token(report_mode mode, stream_error& error) {
     if (s == decode_status::end_of_stream && !enclosing_.empty())
       return report(parse_errc::incomplete_input, report_mode::final, error);
     if (s != decode_status::value) return s;
-    const char c = buffer_[begin_];
+    const char c = data_[begin_];
     if (c == ':' && state_ == token_state::object_colon) {
       consume(1);
       state_ = token_state::object_value;
@@ -602,7 +609,7 @@ decode_status decoder::peek_kind(peeked_kind& out, stream_error& error) {
   if (in_value_) return report(stream_errc::value_in_progress, report_mode::returned, error);
   const decode_status s = advance_to_token(report_mode::returned, error);
   if (s != decode_status::value) return s;
-  const char c = buffer_[begin_];
+  const char c = data_[begin_];
   switch (c) {
     case '{':
     case '}':
@@ -666,7 +673,7 @@ decode_status decoder::whole_value(std::string* capture, bool copy_always, std::
   } else {
     s = advance_to_token(report_mode::returned, error);
     if (s != decode_status::value) return s;
-    const char c = buffer_[begin_];
+    const char c = data_[begin_];
     // Go: at the end of an object or array, an error that leaves the state as it was.
     if (c == '}' || c == ']')
       return report(parse_errc::expected_value, report_mode::returned, error);
@@ -704,7 +711,7 @@ decode_status decoder::whole_value(std::string* capture, bool copy_always, std::
 
 void decoder::finish_capture(std::string_view* out) {
   if (capture_ == nullptr) return;
-  const char* from = buffer_.get() + capture_from_;
+  const char* from = data_ + capture_from_;
   std::size_t size = begin_ - capture_from_;
   std::string_view bytes;
   if (capture_spilled_ || capture_copy_always_) {

@@ -33,6 +33,19 @@ read_result chunk_source::read_some(char* buffer, std::size_t size) {
   return {n, read_status::ok, {}};
 }
 
+bool chunk_source::lend_some(std::size_t size, const char*& bytes, read_result& result) {
+  if (bytes_.empty()) {
+    result =
+        error_ ? read_result{0, read_status::error, error_} : read_result{0, read_status::end, {}};
+    return true;
+  }
+  const std::size_t n = std::min(size, bytes_.size());
+  bytes = bytes_.data();
+  bytes_.remove_prefix(n);
+  result = {n, read_status::ok, {}};
+  return true;
+}
+
 void chunk_bytes::reserve_more(std::size_t extra) {
   if (capacity_ - size_ >= extra) return;
   const std::size_t capacity = std::max(size_ + extra, capacity_ * 2);

@@ -18,6 +18,14 @@ read_result memory_source::read_some(char* buffer, std::size_t size) {
   return {n, read_status::ok, {}};
 }
 
+bool memory_source::lend_some(std::size_t size, const char*& bytes, read_result& result) {
+  const std::size_t n = std::min({size, max_read_, bytes_.size() - position_});
+  bytes = bytes_.data() + position_;
+  position_ += n;
+  result = n == 0 ? read_result{0, read_status::end, {}} : read_result{n, read_status::ok, {}};
+  return true;
+}
+
 read_result fd_source::read_some(char* buffer, std::size_t size) {
   for (;;) {
     const ssize_t n = ::read(fd_, buffer, size);

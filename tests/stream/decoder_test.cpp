@@ -191,6 +191,55 @@ TEST(decoder_state, reads_no_more_than_the_chunk_size) {
   EXPECT_EQ(in.largest_request, 100u);
 }
 
+// A source that copies, as sources of files and sockets do (memory_source lends its bytes).
+class copying_source final : public jsonx::stream::source {
+ public:
+  copying_source(std::string_view bytes, std::size_t max_read) : inner_(bytes, max_read) {}
+  jsonx::stream::read_result read_some(char* buffer, std::size_t size) override {
+    return inner_.read_some(buffer, size);
+  }
+
+ private:
+  memory_source inner_;
+};
+
+TEST(decoder_sources, memory_is_parsed_in_place) {
+  const std::string input = R"({"a": [1]}  ["rest", 2])";
+  memory_source in(input);
+  decoder d(in);
+  jsonx::dom::document doc;
+  ASSERT_TRUE(d.decode(doc));
+  // No copy: what is left to read is the caller's own bytes.
+  EXPECT_EQ(d.buffered().data(), input.data() + 10);
+  std::string_view raw;
+  std::string spill;
+  ASSERT_TRUE(d.read_value(raw, spill));
+  EXPECT_EQ(raw, R"(["rest", 2])");
+  EXPECT_EQ(raw.data(), input.data() + 12);
+}
+
+TEST(decoder_sources, lent_pieces_decode_as_copied_reads) {
+  // Every framing, with bad records among good ones: lent pieces of every size give the same
+  // values and errors as the same pieces copied into the decoder's buffer.
+  std::string stream;
+  for (const auto& doc : jsonx::test::generated_documents(300, 5)) stream += doc.bytes + "\n";
+  stream += "[1,\n{\"a\" 3}\n4 5\n\"six\"\n";
+  for (framing f : {framing::whitespace, framing::ndjson}) {
+    decoder_options options;
+    options.separation = f;
+    options.skip_bad_records = f == framing::ndjson;
+    options.chunk_size = 512;
+    for (std::size_t max_read : {1, 3, 64, 1000, 1 << 20}) {
+      memory_source lent(stream, max_read);
+      copying_source copied(stream, max_read);
+      const std::string from_lent = decode_all(lent, options);
+      ASSERT_EQ(from_lent, decode_all(copied, options))
+          << "pieces of " << max_read << ", framing " << static_cast<int>(f);
+      ASSERT_NE(from_lent.find('!'), std::string::npos);  // the bad records were reported
+    }
+  }
+}
+
 // The same values whatever the sizes of the reads: 1..N bytes per read, with small buffers.
 TEST(decoder_chunks, same_values_however_the_source_cuts) {
   std::string stream;

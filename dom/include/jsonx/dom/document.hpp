@@ -28,6 +28,8 @@ class basic_dom_builder;
 
 namespace detail {
 
+class document_batch;
+
 /// A growable malloc-backed array of a trivially copyable type: growth is a realloc (an
 /// mremap for large blocks), and new capacity is left uninitialised.
 template <class T>
@@ -154,6 +156,7 @@ class document {
   template <room_policy>
   friend class basic_dom_builder;
   friend class parser;
+  friend class detail::document_batch;
   detail::raw_buffer<detail::node> nodes_;
   detail::raw_buffer<char> strings_;
   bool complete_ = false;

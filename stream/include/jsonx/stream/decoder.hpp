@@ -251,7 +251,7 @@ class decoder {
 
   /// Go's Buffered: the bytes read from the source and not yet consumed (valid until the
   /// next call).
-  std::string_view buffered() const noexcept { return {buffer_.get() + begin_, end_ - begin_}; }
+  std::string_view buffered() const noexcept { return {data_ + begin_, end_ - begin_}; }
   /// Go's UnreadBuffer: the same as buffered().
   std::string_view unread_buffer() const noexcept { return buffered(); }
   /// Go's InputOffset: the stream offset of the decoder's position (after the last value or
@@ -391,10 +391,12 @@ class decoder {
   std::unique_ptr<detail::utf8_repairing_source> repairing_;
   decoder_options options_;
   std::unique_ptr<char[]> buffer_;
+  // The bytes being decoded: buffer_, or bytes the source lent (source::lend_some()).
+  const char* data_ = nullptr;
   std::size_t capacity_;
   std::size_t begin_ = 0;            // next byte to consume
   std::size_t end_ = 0;              // end of the bytes read
-  std::uint64_t buffer_offset_ = 0;  // stream offset of buffer_[0]
+  std::uint64_t buffer_offset_ = 0;  // stream offset of data_[0]
   // Lines: '\n' before the position, and the stream offset where the current line starts.
   std::uint64_t newlines_ = 0;
   std::uint64_t line_start_ = 0;

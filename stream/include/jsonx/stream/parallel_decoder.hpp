@@ -50,6 +50,7 @@
 #include <utility>
 #include <vector>
 
+#include "jsonx/dom/detail/document_batch.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/detail/parallel_pipeline.hpp"
 
@@ -70,6 +71,8 @@ inline unsigned parallel_workers(const decoder_options& options) {
 /// Value.
 template <class Value, class Context>
 class value_pipeline final : public pipeline_core {
+  static constexpr bool is_document = std::is_same_v<Value, dom::document>;
+
  public:
   using decode_one_fn = decode_status (*)(decoder&, Context&, Value&, stream_error&);
 
@@ -83,16 +86,15 @@ class value_pipeline final : public pipeline_core {
   }
   ~value_pipeline() override { stop(); }
 
-  /// The next value moved (a document: swapped) into `target`, or an error, or the end.
+  /// The next value moved (a document: copied, into its own buffers) into `target`, or an
+  /// error, or the end.
   decode_status next_into(Value& target, stream_error& error) {
     const next_outcome o = next(error);
     if (o.status == decode_status::value) {
-      Value& v = values_[o.slot][o.index];
-      if constexpr (std::is_same_v<Value, dom::document>) {
-        using std::swap;
-        swap(target, v);  // the document's buffers go back to the slot, for reuse
+      if constexpr (is_document) {
+        values_[o.slot].copy_to(o.index, target);
       } else {
-        target = std::move(v);
+        target = std::move(values_[o.slot][o.index]);
       }
     }
     return o.status;
@@ -101,24 +103,41 @@ class value_pipeline final : public pipeline_core {
  protected:
   void decode_chunk(unsigned worker, std::size_t slot) override {
     worker_state& w = *workers_[worker];
-    std::vector<Value>& values = values_[slot];
-    decode_chunk_with(w.dec, slot_at(slot), [&](std::size_t i, stream_error& error) {
-      if (values.size() <= i) values.emplace_back();
-      return decode_one_(w.dec, w.context, values[i], error);
-    });
+    if constexpr (is_document) {
+      // Each value is built in the worker's scratch document, then copied into the chunk's
+      // batch (see dom/detail/document_batch.hpp for why).
+      dom::detail::document_batch& batch = values_[slot];
+      batch.clear();
+      decode_chunk_with(w.dec, slot_at(slot), [&](std::size_t, stream_error& error) {
+        const decode_status s = decode_one_(w.dec, w.context, w.scratch, error);
+        if (s == decode_status::value) batch.append(w.scratch);
+        return s;
+      });
+    } else {
+      std::vector<Value>& values = values_[slot];
+      decode_chunk_with(w.dec, slot_at(slot), [&](std::size_t i, stream_error& error) {
+        if (values.size() <= i) values.emplace_back();
+        return decode_one_(w.dec, w.context, values[i], error);
+      });
+    }
   }
 
  private:
+  struct no_scratch {};
   struct worker_state {
     worker_state(const decoder_options& options, Context c)
         : dec(idle, options), context(std::move(c)) {}
     memory_source idle{std::string_view{}};  // the decoder's source until its first chunk
     decoder dec;
     Context context;
+    [[no_unique_address]] std::conditional_t<is_document, dom::document, no_scratch> scratch;
   };
 
   decode_one_fn decode_one_;
-  std::vector<std::vector<Value>> values_;  // per slot, reused
+  // Per slot, reused: the chunk's documents in one batch, or its values.
+  std::conditional_t<is_document, std::vector<dom::detail::document_batch>,
+                     std::vector<std::vector<Value>>>
+      values_;
   std::vector<std::unique_ptr<worker_state>> workers_;
 };
 
@@ -130,9 +149,10 @@ struct no_context {};
 /// jsonx/bind) on options.threads threads, in input order. See the top of this file.
 ///
 /// With threads > 1, each value is decoded into a value-initialized T and moved into yours
-/// (a dom::document is swapped, so its buffers are reused): members absent from the JSON have
-/// T's defaults, not what your previous value had (the sequential decoder, which decodes into
-/// your T, leaves those to the binding's rules).
+/// (a dom::document is copied into your document's buffers, which are reused, so a warm
+/// document does not allocate): members absent from the JSON have T's defaults, not what your
+/// previous value had (the sequential decoder, which decodes into your T, leaves those to the
+/// binding's rules).
 template <class T>
 class parallel_decoder {
  public:

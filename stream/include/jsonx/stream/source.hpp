@@ -41,6 +41,17 @@ class source {
   /// Reads at most `size` (> 0) bytes into `buffer`, as soon as at least one is available:
   /// returns what came (status ok, bytes >= 1), or end, would_block or error with 0 bytes.
   virtual read_result read_some(char* buffer, std::size_t size) = 0;
+  /// A source whose bytes are in memory already may lend them instead of copying them: the
+  /// next bytes (at most `size`, as read_some() would hand out) are consumed and `bytes`
+  /// points to them; they must stay unchanged until the source is destroyed. Returns false
+  /// (nothing consumed) if the source does not lend; the decoder then calls read_some(). The
+  /// decoder parses lent bytes in place: no copy.
+  virtual bool lend_some(std::size_t size, const char*& bytes, read_result& result) {
+    (void)size;
+    (void)bytes;
+    (void)result;
+    return false;
+  }
 };
 
 /// Bytes in memory, handed out at most `max_read` at a time (all at once by default). The
@@ -51,6 +62,8 @@ class memory_source final : public source {
                          std::size_t max_read = static_cast<std::size_t>(-1))
       : bytes_(bytes), max_read_(max_read == 0 ? 1 : max_read) {}
   read_result read_some(char* buffer, std::size_t size) override;
+  /// Lends what read_some() would copy: decoders read the bytes in place.
+  bool lend_some(std::size_t size, const char*& bytes, read_result& result) override;
   /// Bytes not handed out yet.
   std::size_t remaining() const noexcept { return bytes_.size() - position_; }
 

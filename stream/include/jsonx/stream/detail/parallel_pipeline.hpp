@@ -49,6 +49,9 @@ class chunk_source final : public source {
  public:
   chunk_source(std::string_view bytes, std::error_code error) : bytes_(bytes), error_(error) {}
   read_result read_some(char* buffer, std::size_t size) override;
+  /// The chunk's bytes in place (they stay in their slot while a worker decodes them; a
+  /// worker's decoder asks for a chunk whole).
+  bool lend_some(std::size_t size, const char*& bytes, read_result& result) override;
 
  private:
   std::string_view bytes_;
