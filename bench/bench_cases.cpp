@@ -143,9 +143,10 @@ void register_pending_cases() {
     pending_case& c = cases[entry.second];
     auto* registered = benchmark::RegisterBenchmark(c.name.c_str(), std::move(c.run));
     registered->Unit(c.unit);
-    // ndjson runs on several threads (jsonx's parallel decoder, simdjson's parse_many) and
-    // reads a pipe another thread writes: wall-clock time is the only fair measure.
-    if (c.task == "ndjson") registered->UseRealTime();
+    // ndjson and ndjson_memory run on several threads (jsonx's parallel decoder, simdjson's
+    // parse_many), and ndjson's jsonx cases read a pipe another thread writes: wall-clock time
+    // is the only fair measure.
+    if (c.task == "ndjson" || c.task == "ndjson_memory") registered->UseRealTime();
   }
   cases.clear();
 }

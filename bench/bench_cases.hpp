@@ -46,7 +46,8 @@ inline constexpr std::string_view known_tasks[] = {
     "index",           "sax_whole",    "sax_chunked_4k",
     "sax_chunked_64k", "parse_dom",    "parse_dom_chunked_64k",
     "serialize",       "decode_typed", "decode_typed_chunked_64k",
-    "encode_typed",    "ndjson",       "serialize_pretty"};
+    "encode_typed",    "ndjson",       "ndjson_memory",
+    "serialize_pretty"};
 
 /// The chunk size of parse_dom_chunked_64k and decode_typed_chunked_64k.
 inline constexpr std::size_t chunk_64k = 65536;

@@ -1,7 +1,7 @@
 // Boost.JSON's DOM: a reused boost::json::parser building values in a reused
 // monotonic_resource (parse_dom), a reused serializer writing into a reused buffer (serialize),
-// and a reused stream_parser taking the NDJSON stream value after value (ndjson). Options as in
-// the SAX case: max_depth raised to jsonx's 1024.
+// and a reused stream_parser taking the NDJSON stream value after value (ndjson,
+// ndjson_memory). Options as in the SAX case: max_depth raised to jsonx's 1024.
 //
 // The monotonic resource starts on a buffer of our own and is released between parses (its
 // blocks freed, the buffer reused), so that after the first parse nothing is allocated: the
@@ -182,11 +182,14 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream) {
 }  // namespace
 
 void register_boostjson_dom_cases() {
-  register_stream_case("ndjson", "boostjson", "twitter_statuses", [](benchmark::State& state) {
-    ndjson_case(state, twitter_statuses_stream);
-  });
-  register_stream_case("ndjson", "boostjson", "small_records",
-                       [](benchmark::State& state) { ndjson_case(state, small_records_stream); });
+  // The same case under both tasks (the stream is in memory in each).
+  for (const char* task : {"ndjson", "ndjson_memory"}) {
+    register_stream_case(task, "boostjson", "twitter_statuses", [](benchmark::State& state) {
+      ndjson_case(state, twitter_statuses_stream);
+    });
+    register_stream_case(task, "boostjson", "small_records",
+                         [](benchmark::State& state) { ndjson_case(state, small_records_stream); });
+  }
   for (const corpus_file& file : corpus_files()) {
     register_case("parse_dom", "boostjson", file, parse_dom_case);
     register_case("serialize", "boostjson", file, serialize_case);

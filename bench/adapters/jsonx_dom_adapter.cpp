@@ -1,7 +1,7 @@
 // jsonx's document model: dom::parser on a whole buffer (parse_dom) and fed 64 KiB chunks
 // (parse_dom_chunked_64k), the compact serialization of a parsed document through the writer
-// (serialize), and the NDJSON stream read from a pipe by the stream decoder, one document per
-// value (ndjson).
+// (serialize), and the NDJSON stream decoded by the stream decoder, one document per value, read
+// from a pipe (ndjson) or from memory (ndjson_memory).
 //
 // The parser and the writer are created once per case and reused, as a server would reuse them:
 // after the first parse, dom::parser allocates nothing for inputs of the same size.
@@ -158,21 +158,19 @@ struct stage_totals {
   }
 };
 
-// One pass over the stream: a thread writes it into a pipe (as another process would), the
-// decoder reads the pipe in 64 KiB chunks (its default chunk size) and decodes each line into
-// the reused document, on `threads` worker threads (1: the sequential decoder, on this
-// thread; 0: every core). With `tally`, every document is also walked into it (the check
-// pass). Returns the number of values, or -1 with `error` set.
-long decode_ndjson_pass(const ndjson_stream& stream, unsigned threads,
-                        jsonx::dom::document& document, value_tally* tally, std::string& error,
-                        stage_totals* stages = nullptr) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) {
-    error = std::string("pipe: ") + std::strerror(errno);
-    return -1;
-  }
-  std::thread writer(write_all_and_close, fds[1], std::string_view(stream.text));
-  jsonx::stream::fd_source in(fds[0]);
+// Where the decoder reads the stream from.
+enum class ndjson_input {
+  pipe,    // ndjson: a pipe that a thread writes the stream into
+  memory,  // ndjson_memory: the stream in memory, through memory_source
+};
+
+// Decodes all of `in` into the reused document, on `threads` worker threads (1: the sequential
+// decoder, on this thread; 0: every core), reading 64 KiB at a time (the decoder's default
+// chunk size). With `tally`, every document is also walked into it (the check pass). Returns
+// the number of values, or -1 with `error` set.
+long decode_ndjson_source(jsonx::stream::source& in, unsigned threads,
+                          jsonx::dom::document& document, value_tally* tally, std::string& error,
+                          stage_totals* stages) {
   jsonx::stream::decoder_options options;
   options.separation = jsonx::stream::framing::ndjson;
   options.threads = threads;
@@ -188,8 +186,6 @@ long decode_ndjson_pass(const ndjson_stream& stream, unsigned threads,
     }
     if (stages != nullptr) stages->add(decoder.stats());
   }
-  ::close(fds[0]);  // unblocks the writer if the reader stopped early
-  writer.join();
   if (status != jsonx::stream::decode_status::end_of_stream) {
     error = stream_error.message();
     return -1;
@@ -197,11 +193,39 @@ long decode_ndjson_pass(const ndjson_stream& stream, unsigned threads,
   return values;
 }
 
-// ndjson/jsonx (every core), ndjson/jsonx_threads_N: the stream decoded through a pipe. The
-// parallel cases report their per-stage times, per pass, as counters (ms): read (the reader in
-// read()), split (cutting chunks at line ends), parse (all workers together), merge (handing
-// the values out in order) and wait (the consumer waiting for a parsed chunk).
-void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, unsigned threads) {
+// One pass over the stream: from a pipe, which a thread writes the stream into (as another
+// process would), or from the stream in memory (memory_source, which copies what the decoder
+// asks for into its buffer). Returns the number of values, or -1 with `error` set.
+long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigned threads,
+                        jsonx::dom::document& document, value_tally* tally, std::string& error,
+                        stage_totals* stages = nullptr) {
+  if (input == ndjson_input::memory) {
+    jsonx::stream::memory_source in(stream.text);
+    return decode_ndjson_source(in, threads, document, tally, error, stages);
+  }
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    error = std::string("pipe: ") + std::strerror(errno);
+    return -1;
+  }
+  std::thread writer(write_all_and_close, fds[1], std::string_view(stream.text));
+  long values;
+  {
+    jsonx::stream::fd_source in(fds[0]);
+    values = decode_ndjson_source(in, threads, document, tally, error, stages);
+  }
+  ::close(fds[0]);  // unblocks the writer if the reader stopped early
+  writer.join();
+  return values;
+}
+
+// ndjson/jsonx (every core), ndjson/jsonx_threads_N: the stream decoded through a pipe;
+// ndjson_memory/...: the same from memory. The parallel cases report their per-stage times, per
+// pass, as counters (ms): read (the reader in read(), or copying out of memory), split (cutting
+// chunks at line ends), parse (all workers together), merge (handing the values out in order)
+// and wait (the consumer waiting for a parsed chunk).
+void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, ndjson_input input,
+                 unsigned threads) {
   const ndjson_stream* stream = get_stream();
   if (stream == nullptr) {
     state.SkipWithError("twitter.json is absent: no stream to decode");
@@ -217,7 +241,7 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, unsig
   peak_rss_meter memory;
   memory.start();
   for (auto _ : state) {
-    if (decode_ndjson_pass(*stream, threads, document, nullptr, error, &stages) < 0) {
+    if (decode_ndjson_pass(*stream, input, threads, document, nullptr, error, &stages) < 0) {
       state.SkipWithError(error.c_str());
       break;
     }
@@ -234,7 +258,7 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, unsig
   value_tally tally;
   long values = 0;
   if (!state.error_occurred()) {
-    values = decode_ndjson_pass(*stream, threads, document, &tally, error);
+    values = decode_ndjson_pass(*stream, input, threads, document, &tally, error);
   }
   finish_stream_case(state, *stream, tally, values < 0 ? 0 : static_cast<std::size_t>(values),
                      growth);
@@ -244,18 +268,22 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, unsig
 
 void register_jsonx_dom_cases() {
   // ndjson/jsonx: every core; jsonx_threads_1: the sequential decoder (the same path as
-  // jsonx::stream::decoder); jsonx_threads_2: two workers.
-  for (auto [name, get_stream] :
-       {std::pair<const char*, ndjson_stream_getter>{"twitter_statuses", twitter_statuses_stream},
-        {"small_records", small_records_stream}}) {
-    register_stream_case("ndjson", "jsonx", name, [get_stream](benchmark::State& state) {
-      ndjson_case(state, get_stream, 0);
-    });
-    for (unsigned threads : {1U, 2U}) {
-      register_stream_case("ndjson", "jsonx_threads_" + std::to_string(threads), name,
-                           [get_stream, threads](benchmark::State& state) {
-                             ndjson_case(state, get_stream, threads);
-                           });
+  // jsonx::stream::decoder); jsonx_threads_2: two workers. ndjson reads a pipe, ndjson_memory
+  // the stream in memory.
+  for (auto [task, input] : {std::pair<const char*, ndjson_input>{"ndjson", ndjson_input::pipe},
+                             {"ndjson_memory", ndjson_input::memory}}) {
+    for (auto [name, get_stream] :
+         {std::pair<const char*, ndjson_stream_getter>{"twitter_statuses", twitter_statuses_stream},
+          {"small_records", small_records_stream}}) {
+      register_stream_case(task, "jsonx", name, [get_stream, input](benchmark::State& state) {
+        ndjson_case(state, get_stream, input, 0);
+      });
+      for (unsigned threads : {1U, 2U}) {
+        register_stream_case(task, "jsonx_threads_" + std::to_string(threads), name,
+                             [get_stream, input, threads](benchmark::State& state) {
+                               ndjson_case(state, get_stream, input, threads);
+                             });
+      }
     }
   }
   for (const corpus_file& file : corpus_files()) {
