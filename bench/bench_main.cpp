@@ -2,7 +2,9 @@
 //
 // The first line printed says which kernels run (jsonx's default kernel, simdjson's active and
 // On-Demand implementations); the same facts are in the benchmark context, so JSON output
-// (--benchmark_out) carries them too. Absent corpus files are reported and skipped.
+// (--benchmark_out) carries them too, with the versions and compile flags of the peers built
+// from JSONX_PEERS_DIR. Absent corpus files, and such peers that were not built, are reported
+// and their cases skipped.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -55,17 +57,25 @@ int main(int argc, char** argv) {
 
   std::vector<context_entry> context = jsonx_context();
   for (context_entry& entry : simdjson_context()) context.push_back(std::move(entry));
+  for (context_entry& entry : external_peers_context()) context.push_back(std::move(entry));
   context.push_back({"corpus_directory", jsonx::corpus::directory().string()});
   context.push_back({"cpu_model", cpu_model()});
 
   std::string header = "jsonx_bench:";
-  for (const context_entry& entry : context) header += " " + entry.key + "=" + entry.value;
+  for (const context_entry& entry : context) {
+    // A value with spaces (the CPU's name, compile flags) in quotes, so the line stays key=value.
+    const bool quote = entry.value.find(' ') != std::string::npos;
+    header += " " + entry.key + "=" + (quote ? "\"" + entry.value + "\"" : entry.value);
+  }
   std::FILE* header_stream = stdout_is_machine_readable(argc, argv) ? stderr : stdout;
   std::fprintf(header_stream, "%s\n", header.c_str());
   std::fflush(header_stream);  // before the corpus loader's own lines on stderr
   for (const std::string& name : missing_corpus_files()) {
     std::fprintf(header_stream, "jsonx_bench: SKIPPED every case on %s: corpus file absent\n",
                  name.c_str());
+  }
+  for (const std::string& line : skipped_external_peers()) {
+    std::fprintf(header_stream, "jsonx_bench: SKIPPED every case of %s\n", line.c_str());
   }
   std::fflush(header_stream);
 
@@ -81,6 +91,7 @@ int main(int argc, char** argv) {
   register_simdjson_cases();
   register_simdjson_dom_cases();
   register_simdjson_typed_cases();
+  register_external_peer_cases();  // yyjson, sonic_cpp (those that were built)
   register_boostjson_cases();
   register_boostjson_dom_cases();
   register_boostjson_typed_cases();

@@ -29,7 +29,8 @@ TASK_ORDER = ["index", "sax_whole", "sax_chunked_4k", "sax_chunked_64k", "parse_
 LIBRARY_ORDER = ["jsonx", "jsonx_threads_1", "jsonx_threads_2",
                  "jsonx_avx512", "jsonx_avx2", "jsonx_scalar", "simdjson_stage1",
                  "simdjson_minify",
-                 "simdjson", "simdjson_ondemand", "boostjson", "rapidjson", "nlohmann", "yajl"]
+                 "simdjson", "simdjson_ondemand", "yyjson", "sonic_cpp", "boostjson", "rapidjson",
+                 "nlohmann", "yajl"]
 SMALL_FILES = {"small"}
 
 # Benchmark goals from the issues: (task, kind, argument, per-file minimum ratio).
@@ -66,7 +67,9 @@ GOALS = [
     ("ndjson", "library_vs_peer", ("jsonx_threads_1", "simdjson"), {"*": 0.0}),
     # The same from memory, every library reading the stream in memory (reported, no minimum).
     ("ndjson_memory", "peer", "simdjson", {"*": 0.0}),
+    ("ndjson_memory", "peer", "yyjson", {"*": 0.0}),
     ("ndjson_memory", "library_vs_peer", ("jsonx_threads_1", "simdjson"), {"*": 0.0}),
+    ("ndjson_memory", "library_vs_peer", ("jsonx_threads_1", "yyjson"), {"*": 0.0}),
 ]
 
 # Memory goals: (task, fixed allowance in MB): jsonx's peak resident size growth must stay under
@@ -385,7 +388,9 @@ def goal_lines(results):
 def context_text(report):
     context = report.get("context", {})
     keys = ["jsonx_default_kernel", "jsonx_supported_kernels", "simdjson_version",
-            "simdjson_implementation", "simdjson_ondemand_builtin", "corpus_directory"]
+            "simdjson_implementation", "simdjson_ondemand_builtin", "yyjson_version",
+            "yyjson_commit", "yyjson_flags", "yyjson", "sonic_cpp_version", "sonic_cpp_commit",
+            "sonic_cpp_flags", "sonic_cpp", "corpus_directory"]
     facts = [f"{key}={context[key]}" for key in keys if key in context]
     cpu = context.get("num_cpus"), context.get("mhz_per_cpu")
     if cpu[0]:

@@ -1,7 +1,7 @@
 // The adapters: one per library, each registering its cases for every loaded corpus file.
 //
 // Library names used in case names: jsonx (jsonx_<kernel> for per-kernel runs), simdjson,
-// simdjson_ondemand, simdjson_minify, rapidjson, boostjson, nlohmann, yajl.
+// simdjson_ondemand, simdjson_minify, yyjson, sonic_cpp, rapidjson, boostjson, nlohmann, yajl.
 #pragma once
 
 #include <string>
@@ -41,5 +41,19 @@ void register_nlohmann_dom_cases();
 void register_nlohmann_typed_cases();
 
 void register_yajl_cases();
+
+// yyjson and sonic-cpp, compiled from JSONX_PEERS_DIR when it has them (bench/CMakeLists.txt).
+// external_peers.cpp, compiled for every build and for the baseline instruction set, knows
+// which were built: their context (version, commit, compile flags), the peers left out with the
+// reason, and the registration of the others' cases.
+std::vector<context_entry> external_peers_context();
+/// One line per peer whose cases are not registered: "yyjson: <why>".
+std::vector<std::string> skipped_external_peers();
+void register_external_peer_cases();
+
+// Defined only in builds that have the peer: yyjson_dom_adapter.cpp (parse_dom, serialize,
+// ndjson, ndjson_memory), sonic_dom_adapter.cpp (parse_dom, serialize; -march=haswell).
+void register_yyjson_dom_cases();
+void register_sonic_dom_cases();
 
 }  // namespace jsonx_bench
