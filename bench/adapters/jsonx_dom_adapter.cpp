@@ -194,8 +194,9 @@ long decode_ndjson_source(jsonx::stream::source& in, unsigned threads,
 }
 
 // One pass over the stream: from a pipe, which a thread writes the stream into (as another
-// process would), or from the stream in memory (memory_source, which copies what the decoder
-// asks for into its buffer). Returns the number of values, or -1 with `error` set.
+// process would), or from the stream in memory (memory_source: the sequential decoder parses its
+// bytes in place; the parallel decoder's reader copies them into its chunks, which the workers
+// parse in place). Returns the number of values, or -1 with `error` set.
 long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigned threads,
                         jsonx::dom::document& document, value_tally* tally, std::string& error,
                         stage_totals* stages = nullptr) {
@@ -221,7 +222,7 @@ long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigne
 
 // ndjson/jsonx (every core), ndjson/jsonx_threads_N: the stream decoded through a pipe;
 // ndjson_memory/...: the same from memory. The parallel cases report their per-stage times, per
-// pass, as counters (ms): read (the reader in read(), or copying out of memory), split (cutting
+// pass, as counters (ms): read (the reader in read(), or copying from memory), split (cutting
 // chunks at line ends), parse (all workers together), merge (handing the values out in order)
 // and wait (the consumer waiting for a parsed chunk).
 void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, ndjson_input input,
