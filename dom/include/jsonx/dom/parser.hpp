@@ -8,6 +8,10 @@
 //   parser.feed(chunk1); parser.feed(chunk2);         // chunks of any size, cut anywhere
 //   const auto& doc2 = parser.finish();               // the same document as a whole parse
 //
+//   parser.feed(delta);                               // a document still arriving:
+//   const auto& so_far = parser.partial();            // its value so far, open brackets closed
+//   parser.feed(next_delta);                          // and the parse goes on unchanged
+//
 // The document returned belongs to the parser and is replaced by its next parse (as with
 // simdjson's parser); take_document() moves it out. After a failed parse the document is empty.
 // parse_options apply as in push_parser, except multiple_values, which a document (one root)
@@ -22,6 +26,7 @@
 #include "jsonx/dom/document.hpp"
 #include "jsonx/sax/error.hpp"
 #include "jsonx/sax/parse_options.hpp"
+#include "jsonx/sax/partial.hpp"
 
 namespace jsonx::dom {
 
@@ -44,6 +49,24 @@ class parser {
   /// Ends a chunked parse: what was fed must be one complete JSON text.
   const document& finish();
   const document& finish(std::error_code& ec);
+  /// A snapshot of a chunked parse in progress: the document of everything fed so far, by
+  /// the rules of partial_mode (jsonx/sax/partial.hpp: open containers closed, the value cut
+  /// by the end dropped or kept by `mode`). The parse stays open: feeding goes on exactly as if
+  /// no snapshot had been taken. The snapshot is made in place, in the parser's document, in
+  /// time proportional to the nesting depth and the token at the cut, not to what was fed;
+  /// it is valid until the next feed(), finish(), reset() or snapshot. Input already found
+  /// invalid is an error (the one feed() reported): throws parse_exception. Before any feed,
+  /// and when nothing is kept, the document is empty.
+  const document& partial(partial_mode mode = partial_mode::strict);
+  const document& partial(partial_mode mode, std::error_code& ec);
+  /// Ends a chunked parse whose input may have been cut short (a truncated file, log line or
+  /// response): a complete text gives finish()'s document and truncated() false; a valid
+  /// beginning of a text gives its snapshot, as partial(mode), and truncated() true. Invalid
+  /// input is an error, as for finish().
+  const document& finish_partial(partial_mode mode = partial_mode::strict);
+  const document& finish_partial(partial_mode mode, std::error_code& ec);
+  /// True if the last finish_partial() found the input cut short (its document is a snapshot).
+  bool truncated() const noexcept;
   /// Abandons a chunked parse in progress (the next feed() starts afresh).
   void reset() noexcept;
 
