@@ -23,9 +23,11 @@ struct parser::impl {
   }
 
   void start_new() {
+    take_back_snapshot();
     push.reset();
     builder.reset();
     bytes_fed = 0;
+    truncated = false;
     in_progress = true;
   }
   // Room for the events of every byte fed so far plus this chunk's, before feeding it.
@@ -36,8 +38,25 @@ struct parser::impl {
   }
   // After a failure the document is emptied, so that a half-built one is never read.
   void fail() {
+    take_back_snapshot();
     builder.reset();
     in_progress = false;
+  }
+
+  // A snapshot (partial()) is taken back before anything else touches the builder.
+  void take_back_snapshot() noexcept {
+    if (!snapshot_taken) return;
+    builder.end_snapshot();
+    snapshot_taken = false;
+  }
+  // Closes the value so far in place (see basic_dom_builder's snapshots).
+  bool take_snapshot(partial_mode mode) {
+    builder.begin_snapshot();
+    snapshot_taken = true;
+    if (!push.emit_partial_close(builder, mode)) return false;
+    builder.publish_snapshot();
+    doc.utf8_validated_ = true;
+    return true;
   }
 
   document doc;
@@ -45,6 +64,8 @@ struct parser::impl {
   push_parser<basic_dom_builder<room_policy::reserved>> push;
   std::uint64_t bytes_fed = 0;
   bool in_progress = false;
+  bool snapshot_taken = false;  // the document is a snapshot, to take back before going on
+  bool truncated = false;       // the last finish_partial() found the input cut short
 };
 
 parser::parser(const parse_options& options) : impl_(std::make_unique<impl>(options)) {}
@@ -79,6 +100,7 @@ const document& parser::parse(std::string_view text) {
 std::size_t parser::feed(std::string_view chunk, std::error_code& ec) {
   impl& p = *impl_;
   if (!p.in_progress) p.start_new();
+  p.take_back_snapshot();
   p.reserve_for(chunk);
   const std::size_t used = p.push.feed(chunk, ec);
   p.builder.set_readable_input(nullptr, nullptr);
@@ -96,6 +118,8 @@ std::size_t parser::feed(std::string_view chunk) {
 const document& parser::finish(std::error_code& ec) {
   impl& p = *impl_;
   if (!p.in_progress) p.start_new();  // finish() with nothing fed: incomplete input
+  p.take_back_snapshot();
+  p.truncated = false;
   p.push.finish(ec);
   if (ec) {
     p.fail();
@@ -114,7 +138,59 @@ const document& parser::finish() {
   return doc;
 }
 
+const document& parser::partial(partial_mode mode, std::error_code& ec) {
+  impl& p = *impl_;
+  ec = {};
+  if (!p.in_progress) {  // nothing fed since the last parse ended: its result stands
+    if (p.push.failed()) ec = p.push.error().code;
+    return p.doc;
+  }
+  p.take_back_snapshot();
+  if (!p.take_snapshot(mode)) {
+    ec = p.push.error().code;
+    p.fail();
+  }
+  return p.doc;
+}
+
+const document& parser::partial(partial_mode mode) {
+  std::error_code ec;
+  const document& doc = partial(mode, ec);
+  if (ec) throw parse_exception(impl_->push.error());
+  return doc;
+}
+
+const document& parser::finish_partial(partial_mode mode, std::error_code& ec) {
+  impl& p = *impl_;
+  if (!p.in_progress) p.start_new();  // nothing fed: an empty beginning, cut short
+  p.take_back_snapshot();
+  p.truncated = false;
+  if (p.push.failed() || p.push.complete_if_finished()) return finish(ec);
+  ec = {};
+  if (!p.take_snapshot(mode)) {
+    ec = p.push.error().code;
+    p.fail();
+    return p.doc;
+  }
+  p.truncated = true;
+  p.in_progress = false;  // the parse is over; the snapshot stays the document
+  return p.doc;
+}
+
+const document& parser::finish_partial(partial_mode mode) {
+  std::error_code ec;
+  const document& doc = finish_partial(mode, ec);
+  if (ec) throw parse_exception(impl_->push.error());
+  return doc;
+}
+
+bool parser::truncated() const noexcept {
+  return impl_->truncated;
+}
+
 void parser::reset() noexcept {
+  impl_->take_back_snapshot();
+  impl_->truncated = false;
   impl_->push.reset();
   impl_->builder.reset();
   impl_->in_progress = false;
@@ -123,6 +199,7 @@ void parser::reset() noexcept {
 void parser::reserve(std::size_t input_bytes) {
   // Reserving discards the document, so only between parses.
   if (impl_->in_progress) return;
+  impl_->take_back_snapshot();
   impl_->builder.reset();
   impl_->builder.reserve_for_input(input_bytes);
 }
@@ -135,6 +212,7 @@ const document& parser::doc() const noexcept {
 }
 
 document parser::take_document() noexcept {
+  impl_->snapshot_taken = false;  // a snapshot taken away stays as it is; the builder restarts
   document taken = std::move(impl_->doc);
   impl_->doc = document();
   impl_->builder.reset();  // re-points the builder at the (now empty) buffers

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "jsonx/dom/detail/node.hpp"
 #include "jsonx/dom/document.hpp"
@@ -103,6 +104,47 @@ class basic_dom_builder {
   /// make them the document's.
   void publish() noexcept {
     if (node_next_ != node_base_ && innermost_open_ == no_container) commit();
+  }
+
+  // ---- snapshots of a value being built (dom::parser::partial()) ----
+  // begin_snapshot(), then the events of parser_core::emit_partial_close() (the value cut by
+  // the input's end, the ends of the open containers), then publish_snapshot() makes the
+  // closed value the document's, and end_snapshot() takes it all back: the builder is then
+  // exactly as before begin_snapshot() and the parse goes on. The nodes are closed in place,
+  // so a snapshot costs the nesting depth, not the document.
+
+  /// Starts a snapshot (not while one is taken).
+  void begin_snapshot() {
+    saved_ = {node_next_ - node_base_, string_next_ - string_base_, innermost_open_, part_start_,
+              in_string_parts_};
+    // The open containers' nodes hold the links of the stack of open containers, which their
+    // end events overwrite: keep the chain, innermost first.
+    open_chain_.clear();
+    for (std::uint64_t at = innermost_open_; at != no_container; at = node_base_[at].payload)
+      open_chain_.push_back(at);
+    // The value cut by the end adds one node at most (room_policy::reserved: within
+    // reserve_for_input()'s bound already, as its first byte was fed; checked all the same).
+    if (node_end_ - node_next_ < 1) grow_nodes();
+  }
+  /// The member begun last has a key and no value kept: the key (the last node) goes.
+  void discard_key() noexcept { --node_next_; }
+  /// The closed value becomes the document's (an empty document if nothing was kept).
+  void publish_snapshot() noexcept {
+    publish_sizes();
+    doc_->complete_ = node_next_ != node_base_ && innermost_open_ == no_container;
+  }
+  /// Takes the snapshot back.
+  void end_snapshot() noexcept {
+    node_next_ = node_base_ + saved_.nodes;
+    string_next_ = string_base_ + saved_.string_bytes;
+    innermost_open_ = saved_.innermost_open;
+    part_start_ = saved_.part_start;
+    in_string_parts_ = saved_.in_string_parts;
+    for (std::size_t i = 0; i < open_chain_.size(); ++i)
+      node_base_[open_chain_[i]].payload =
+          i + 1 < open_chain_.size() ? open_chain_[i + 1] : no_container;
+    publish_sizes();
+    doc_->complete_ = false;
   }
 
   // ---- the handler contract (jsonx::handler) ----
@@ -294,6 +336,16 @@ class basic_dom_builder {
   std::uint64_t part_start_ = 0;  // arena offset of a string arriving in parts
   std::size_t max_depth_ = 1024;  // see set_max_depth()
   bool in_string_parts_ = false;
+  // A snapshot's undo record (begin_snapshot()).
+  struct saved_state {
+    std::ptrdiff_t nodes = 0;
+    std::ptrdiff_t string_bytes = 0;
+    std::uint64_t innermost_open = no_container;
+    std::uint64_t part_start = 0;
+    bool in_string_parts = false;
+  };
+  saved_state saved_;
+  std::vector<std::uint64_t> open_chain_;  // the open containers' nodes, innermost first
 };
 
 /// The builder for any event source (see the top of this file).

@@ -55,8 +55,9 @@ class parser {
   /// no snapshot had been taken. The snapshot is made in place, in the parser's document, in
   /// time proportional to the nesting depth and the token at the cut, not to what was fed;
   /// it is valid until the next feed(), finish(), reset() or snapshot. Input already found
-  /// invalid is an error (the one feed() reported): throws parse_exception. Before any feed,
-  /// and when nothing is kept, the document is empty.
+  /// invalid is an error (the one feed() reported): throws parse_exception. When nothing is
+  /// kept the document is empty; between parses (before any feed, after finish()) it is the
+  /// last parse's document.
   const document& partial(partial_mode mode = partial_mode::strict);
   const document& partial(partial_mode mode, std::error_code& ec);
   /// Ends a chunked parse whose input may have been cut short (a truncated file, log line or

@@ -19,6 +19,7 @@
 #include "jsonx/sax/error.hpp"
 #include "jsonx/sax/handler.hpp"
 #include "jsonx/sax/parse_options.hpp"
+#include "jsonx/sax/partial.hpp"
 
 namespace jsonx {
 
@@ -51,6 +52,20 @@ class push_parser {
     core_.finish(ec);
     if (ec) throw parse_exception(core_.error());
   }
+
+  /// Snapshots of a text still arriving (jsonx/sax/partial.hpp), between feeds: sends `sink`
+  /// the events that close what was fed so far (the value cut by the end if `mode` keeps it,
+  /// then the end of each open container with the count it keeps; sink.discard_key() where
+  /// the last member's key has no value kept). The parser is left as it was: the sink takes
+  /// the events back (dom::parser's partial() is built on this). False, with error() set, if
+  /// the input is already invalid.
+  template <class Sink>
+  bool emit_partial_close(Sink& sink, partial_mode mode) {
+    return core_.emit_partial_close(sink, mode);
+  }
+  /// Between feeds: true if finish() would find the value complete, false if the input so
+  /// far is cut short (a container, string or number open) or failed.
+  bool complete_if_finished() const noexcept { return core_.complete_if_finished(); }
 
   /// True once a complete top-level value has ended the parse: after finish() succeeded, or
   /// with stop_after_value as soon as the first value is complete.

@@ -30,6 +30,7 @@
 #include "jsonx/sax/error.hpp"
 #include "jsonx/sax/handler.hpp"
 #include "jsonx/sax/parse_options.hpp"
+#include "jsonx/sax/partial.hpp"
 
 namespace jsonx::detail {
 
@@ -179,7 +180,131 @@ class parser_core {
     if (failed_) ec = error_.code;
   }
 
+  /// Between feeds: true if finish() would find the value complete (no container or string
+  /// open, and any number or literal at the end whole by itself); false if the input so far
+  /// is cut short (or failed). finish()'s own verdict may still be another error.
+  bool complete_if_finished() const noexcept {
+    if (failed_ || !stack_.empty()) return false;
+    if (done_ || state_ == grammar_state::document_end) return pending_ == pending_token::none;
+    if (pending_ != pending_token::scalar) return false;
+    const std::string_view text(token_);
+    if (text == "true" || text == "false" || text == "null") return true;
+    if (text.empty() || (text.front() != '-' && !is_digit(text.front()))) return false;
+    number_result r;
+    parse_number<false>(text.data(), text.data() + text.size(), token_end::end_of_input, r);
+    return r.kind != number_kind::truncated && r.kind != number_kind::invalid &&
+           r.end == text.data() + text.size();
+  }
+
+  /// Between feeds: sends `sink` the events that make what was fed so far one complete value,
+  /// by the rules of partial_mode (jsonx/sax/partial.hpp): the value cut by the end if `mode`
+  /// keeps it, then the end of every open container, innermost first, with the count of the
+  /// members or elements it keeps. Where the innermost member's key was delivered but no value
+  /// of it is kept, sink.discard_key() comes first. The parser's state is left untouched (the
+  /// events are the sink's to take back: dom_builder's snapshot does), so the parse goes on as
+  /// if no snapshot had been taken. Returns false, with error() set, if the input is already
+  /// invalid (a string's escape the feed could not yet judge included). Sink is the parser's
+  /// handler or the handler inside it (a layer that watches keys must not see these events).
+  template <class Sink>
+  bool emit_partial_close(Sink& sink, partial_mode mode) {
+    if (failed_) return false;
+    if (done_ || chunk_ != nullptr) return !failed_;  // complete (or called inside a feed)
+    // The value cut by the end: is it kept (its event sent)?
+    bool cut_value_kept = false;
+    if (can_skip && pending_skipped_ && pending_ != pending_token::none) {
+      cut_value_kept = pending_ != pending_token::key;  // skipped: no event, and it still counts
+    } else if (pending_ == pending_token::string) {
+      if (has(mode, partial_mode::trailing_strings)) {
+        if (!emit_string_prefix(sink)) return false;
+        cut_value_kept = true;
+      }
+    } else if (pending_ == pending_token::scalar) {
+      cut_value_kept = emit_scalar_if_complete(sink, has(mode, partial_mode::trailing_numbers));
+    }
+    if (stack_.empty()) return true;  // a top-level value: kept, or nothing
+    // The innermost container's count, as the walk keeps it, includes the member or element
+    // begun last (counted at its key, or at the ',' or first byte before it).
+    const frame& innermost = stack_.back();
+    std::uint64_t kept = innermost.count;
+    switch (state_) {
+      case grammar_state::array_first:
+      case grammar_state::object_first:
+        kept = 0;
+        break;
+      case grammar_state::object_key:  // after ','; a key cut by the end is not delivered
+        --kept;
+        break;
+      case grammar_state::object_colon:  // "key" with no ':' yet
+        sink.discard_key();
+        --kept;
+        break;
+      case grammar_state::value:  // after ':' or ',': a value kept above, or none
+        if (!cut_value_kept) {
+          if (innermost.is_object) sink.discard_key();
+          --kept;
+        }
+        break;
+      default:  // array_next, object_next: the last member or element is complete
+        break;
+    }
+    for (std::size_t level = stack_.size(); level-- > 0;) {
+      const frame& open = stack_[level];
+      const std::uint64_t count = level + 1 == stack_.size() ? kept : open.count;
+      if (open.is_object) {
+        sink.on_object_end(static_cast<std::size_t>(count));
+      } else {
+        sink.on_array_end(static_cast<std::size_t>(count));
+      }
+    }
+    return true;
+  }
+
  private:
+  // ---- snapshots (emit_partial_close) -----------------------------------------------------
+
+  // A string value cut by the end, as its prefix: the bytes of token_ whose escapes and UTF-8
+  // sequences are complete (a handler taking parts had the rest already). Ends the string:
+  // on_string() with what is left, which completes the parts.
+  template <class Sink>
+  bool emit_string_prefix(Sink& sink) {
+    const char* begin = token_.data();
+    const char* end = begin + token_.size();
+    end -= incomplete_utf8_suffix(begin, end);
+    unescaped_.clear();
+    const unescape_result r = unescape_string(begin, end, unescaped_, true);
+    if (r.error != parse_errc::ok) return fail(r.error, token_offset_ + r.error_at);
+    sink.on_string(std::string_view(unescaped_));
+    return true;
+  }
+
+  // A number or literal cut by the end: sent if nothing valid can change it (a whole literal)
+  // or, with `numbers`, if it is a complete number by itself. Returns true if sent.
+  template <class Sink>
+  bool emit_scalar_if_complete(Sink& sink, bool numbers) {
+    const std::string_view text(token_);
+    if (text.empty()) return false;
+    const char first = text.front();
+    if (first == 't' || first == 'f' || first == 'n') {
+      const std::string_view word = first == 't' ? "true" : first == 'f' ? "false" : "null";
+      if (text != word) return false;  // a prefix of it (a mismatch failed the feed)
+      if (first == 'n') {
+        sink.on_null();
+      } else {
+        sink.on_bool(first == 't');
+      }
+      return true;
+    }
+    if (!numbers) return false;
+    number_result r;
+    parse_number<!numbers_as_text_of<Sink>()>(text.data(), text.data() + text.size(),
+                                              token_end::end_of_input, r);
+    if (r.kind == number_kind::incomplete || r.kind == number_kind::truncated ||
+        r.kind == number_kind::invalid || r.end != text.data() + text.size())
+      return false;
+    deliver_number(sink, r, text);
+    return true;
+  }
+
   // ---- the chunk walk ---------------------------------------------------------------------
 
   // Parses chunk_[0, chunk_size_). Returns the bytes consumed (all, unless the parse ended
@@ -735,7 +860,6 @@ class parser_core {
           return text.size();
       }
     }
-    bool go_on = true;
     switch (r.kind) {
       case number_kind::incomplete:
         return npos;
@@ -745,29 +869,36 @@ class parser_core {
       case number_kind::invalid:
         fail(parse_errc::invalid_number, offset + text.size());
         return npos;
-      case number_kind::int64:
-        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_int64(r.i, text);
+      default:
         break;
-      case number_kind::uint64:
-        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_uint64(r.u, text);
-        break;
-      case number_kind::float64:
-        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_double(r.d, text);
-        break;
-      case number_kind::big: {
-        const bool integer = text.find_first_of(".eE") == std::string_view::npos;
-        if (big_integers_as_double && integer && !numbers_as_text)
-          go_on = handler_->on_double(big_integer_to_double(p, r.end), text);
-        else
-          go_on = handler_->on_number_text(text);
-        break;
-      }
     }
-    if (!go_on) {
+    if (!deliver_number(*handler_, r, text)) {
       stopped(offset);
       return npos;
     }
     return text.size();
+  }
+
+  // The event of a complete number (r.kind is neither incomplete, truncated nor invalid), to
+  // `to`, by its number switches (Sink is the parser's handler, or a snapshot's sink).
+  template <class Sink>
+  [[gnu::always_inline]] static bool deliver_number(Sink& to, const number_result& r,
+                                                    std::string_view text) {
+    constexpr bool as_text = numbers_as_text_of<Sink>();
+    switch (r.kind) {
+      case number_kind::int64:
+        return as_text ? to.on_number_text(text) : to.on_int64(r.i, text);
+      case number_kind::uint64:
+        return as_text ? to.on_number_text(text) : to.on_uint64(r.u, text);
+      case number_kind::float64:
+        return as_text ? to.on_number_text(text) : to.on_double(r.d, text);
+      default: {  // number_kind::big
+        const bool integer = text.find_first_of(".eE") == std::string_view::npos;
+        if (big_integers_as_double_of<Sink>() && integer && !as_text)
+          return to.on_double(big_integer_to_double(text.data(), r.end), text);
+        return to.on_number_text(text);
+      }
+    }
   }
 
   // ---- tokens cut by a chunk end ----------------------------------------------------------
