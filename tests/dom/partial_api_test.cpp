@@ -237,6 +237,32 @@ TEST(DomPartialApi, FinishPartialOfInvalidInputIsFinishsError) {
   }
 }
 
+// document.hpp: node_count() and string_bytes() are the nodes and string bytes "in use". A
+// snapshot's are those of the values it holds: a key, or a string value dropped at the cut, is
+// not in use (the node count is checked on every snapshot of the sweeps; the bytes here).
+TEST(DomPartialApi, ASnapshotCountsTheStringBytesOfItsValuesOnly) {
+  struct example {
+    std::string_view input;
+    partial_mode mode;
+    std::string_view holds;  // the snapshot, whose own string bytes are counted
+  };
+  for (const example& e : {example{R"(["ab)", strict, "[]"},
+                           {R"({"ab)", trailing, "{}"},
+                           {R"({"a":"xy)", strict, "{}"},
+                           {R"(["x","ab)", strict, R"(["x"])"},
+                           {R"(["x","ab)", trailing_strings, R"(["x","ab"])"},
+                           {R"(["\u00e9\ud83d)", trailing_strings, R"(["\u00e9"])"}}) {
+    SCOPED_TRACE(printable(e.input) + ", " + std::string(mode_name(e.mode)));
+    parser p;
+    p.feed(e.input);
+    const document& snapshot = p.partial(e.mode);
+    const document values = parse(e.holds);
+    ASSERT_TRUE(identical(snapshot.root(), values.root())) << describe_document(snapshot);
+    EXPECT_EQ(snapshot.node_count(), values.node_count());
+    EXPECT_EQ(snapshot.string_bytes(), values.string_bytes());
+  }
+}
+
 // Untimed: a snapshot of a document nested 1000 deep, after every byte, is the reference's (so
 // as deep as the containers open), and leaves the final document exactly as a whole parse's.
 TEST(DomPartialApi, ADeepDocumentSnapshottedAtEveryByteParsesUnchanged) {
