@@ -67,6 +67,20 @@ std::span<const partial_document> partial_documents() {
   return documents;
 }
 
+void report_snapshot_counters(benchmark::State& state, std::string_view text, std::size_t delta) {
+  prefix_closer closer;
+  double deltas = 0, depths = 0;
+  for (std::size_t offset = 0; offset < text.size(); offset += delta) {
+    closer.feed(text.substr(offset, delta));
+    deltas += 1;
+    depths += static_cast<double>(closer.depth());
+  }
+  state.counters["snapshots"] = deltas;
+  state.counters["ns_per_snapshot"] = benchmark::Counter(
+      deltas, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["mean_depth"] = deltas == 0 ? 0 : depths / deltas;
+}
+
 std::string first_difference(std::string_view got, std::string_view expected) {
   std::size_t at = 0;
   while (at < got.size() && at < expected.size() && got[at] == expected[at]) ++at;

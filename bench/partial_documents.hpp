@@ -45,6 +45,12 @@ inline bool checked_snapshot(std::size_t index, std::size_t count) noexcept {
   return count <= 512 || index < 256 || index % 64 == 0 || index + 1 == count;
 }
 
+/// The counters of a snapshot case, set after its loop: `snapshots` (deltas of `delta` bytes in
+/// `text`: snapshots per document, or feeds per document without them), `ns_per_snapshot`
+/// (CPU time per delta), and `mean_depth` (the open containers at the cuts, averaged: what a
+/// snapshot's closing costs).
+void report_snapshot_counters(benchmark::State& state, std::string_view text, std::size_t delta);
+
 /// jsonx's side of the check of the re-parse, defined in jsonx_partial_adapter.cpp (no peer's
 /// adapter includes jsonx, and the native ones are compiled with -march=native): a dom::parser
 /// fed the document in order, whose snapshots are handed out serialized.

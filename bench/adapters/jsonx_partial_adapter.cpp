@@ -115,9 +115,9 @@ bool feed_document(dom::parser& parser, std::string_view text, std::size_t delta
   return !ec;
 }
 
-// The time per document (the case's time), with the counters `snapshots` (deltas per
-// document, snapshots with `snapshots`) and `ns_per_snapshot` (CPU time per delta: its feed
-// and, with `snapshots`, its snapshot). The check (check_snapshots) is made before the loop.
+// The time per document (the case's time), with report_snapshot_counters()'s counters
+// (ns_per_snapshot: the CPU time per delta, its feed and, with `snapshots`, its snapshot). The
+// check (check_snapshots) is made before the loop, once per input.
 void partial_case(benchmark::State& state, const corpus_file& file, std::size_t delta,
                   bool trailing, bool snapshots) {
   const std::string& verdict = cached_check(file, trailing, delta);
@@ -135,10 +135,7 @@ void partial_case(benchmark::State& state, const corpus_file& file, std::size_t 
       break;
     }
   }
-  const double count = static_cast<double>(deltas_of(file.text, delta));
-  state.counters["snapshots"] = count;
-  state.counters["ns_per_snapshot"] = benchmark::Counter(
-      count, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  report_snapshot_counters(state, file.text, delta);
   value_tally tally;
   if (!state.error_occurred()) tally_jsonx_element(parser.doc().root(), tally);
   state.SetLabel("kernel " + std::string(jsonx::simd::kernel_name(jsonx::simd::default_kernel())));

@@ -144,7 +144,7 @@ const std::string& cached_agreement(const corpus_file& file, bool trailing) {
   return found->second;
 }
 
-// The time per document, with the counters `snapshots` and `ns_per_snapshot` (as jsonx's).
+// The time per document, with report_snapshot_counters()'s counters (as jsonx's cases).
 void reparse_case(benchmark::State& state, const corpus_file& file, bool trailing) {
   const std::string& verdict = cached_agreement(file, trailing);
   reparser re(file.text);
@@ -164,10 +164,7 @@ void reparse_case(benchmark::State& state, const corpus_file& file, bool trailin
       break;
     }
   }
-  const double count = static_cast<double>((file.text.size() + partial_delta - 1) / partial_delta);
-  state.counters["snapshots"] = count;
-  state.counters["ns_per_snapshot"] = benchmark::Counter(
-      count, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  report_snapshot_counters(state, file.text, partial_delta);
   // The last snapshot is the whole document: its tally is the document's.
   value_tally tally;
   if (!state.error_occurred()) tally_simdjson_element(last, tally);
