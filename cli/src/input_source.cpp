@@ -1,6 +1,7 @@
 #include "input_source.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -84,11 +85,27 @@ std::size_t input_source::read_chunk(std::span<char> buffer) {
   return filled;
 }
 
+bool input_source::readable_now() const noexcept {
+  pollfd p{fd_, POLLIN, 0};
+  return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP)) != 0;
+}
+
 std::size_t input_source::read_available(std::span<char> buffer) {
   if (!ok() || at_end_ || buffer.empty()) return 0;
-  const std::size_t n = read_some(buffer.data(), buffer.size());
-  bytes_read_ += n;
-  return n;
+  std::size_t filled = read_some(buffer.data(), buffer.size());
+  // Plain input: what has arrived meanwhile joins the chunk (the format check reads the first
+  // two bytes alone, and a writer's pieces may have queued up in the pipe). Not gzip: the
+  // decompressor may need more than has arrived, and would wait for it.
+  while (filled != 0 && filled < buffer.size() && !json_.decompressing() && readable_now()) {
+    const std::size_t n = read_some(buffer.data() + filled, buffer.size() - filled);
+    if (n == 0) {
+      if (!ok()) return 0;
+      break;
+    }
+    filled += n;
+  }
+  bytes_read_ += filled;
+  return filled;
 }
 
 }  // namespace jsonx::cli

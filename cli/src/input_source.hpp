@@ -30,9 +30,10 @@ class input_source {
   /// Fills `buffer` completely unless the input ends first; returns the bytes read (0 at the
   /// end of the input or on error: check ok()).
   std::size_t read_chunk(std::span<char> buffer);
-  /// Returns as soon as some bytes have arrived (at most buffer.size()), as one read of the
-  /// pipe or file gives them (after decompression): --watch, which shows what came without
-  /// waiting for more. 0 at the end of the input or on error (check ok()).
+  /// Returns as soon as some bytes have arrived: what has arrived so far (at most
+  /// buffer.size(); for gzip input what one read gave the decompressor), for --watch, which
+  /// shows what came without waiting for more. From a regular file that is a full buffer. 0 at
+  /// the end of the input or on error (check ok()).
   std::size_t read_available(std::span<char> buffer);
 
   bool ok() const noexcept { return error_.empty(); }
@@ -60,6 +61,8 @@ class input_source {
     std::uint64_t bytes_read_ = 0;
   };
 
+  // True if a read of the descriptor would not block now (bytes, or the end, are there).
+  bool readable_now() const noexcept;
   // One read_some() of the JSON that gives bytes (0 at the end or on error, then error_ set).
   std::size_t read_some(char* buffer, std::size_t size);
 
