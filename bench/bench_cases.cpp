@@ -128,10 +128,17 @@ void register_pending_cases() {
     task_order.push_back(task);
     return task_order.size() - 1;
   };
-  // Corpus files in their order; other inputs (generated streams) after them.
-  auto file_rank = [](const std::string& file) {
+  // Corpus files in their order; other inputs (generated streams and documents) after them,
+  // in the order they were first registered.
+  std::vector<std::string> other_files;
+  auto file_rank = [&](const std::string& file) {
     auto names = std::begin(corpus_file_names);
-    return static_cast<std::size_t>(std::find(names, std::end(corpus_file_names), file) - names);
+    const auto rank =
+        static_cast<std::size_t>(std::find(names, std::end(corpus_file_names), file) - names);
+    if (rank < std::size(corpus_file_names)) return rank;
+    auto found = std::find(other_files.begin(), other_files.end(), file);
+    if (found == other_files.end()) found = other_files.insert(other_files.end(), file);
+    return std::size(corpus_file_names) + static_cast<std::size_t>(found - other_files.begin());
   };
   std::vector<std::pair<std::pair<std::size_t, std::size_t>, std::size_t>> order;
   for (std::size_t i = 0; i < cases.size(); ++i) {

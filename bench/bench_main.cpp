@@ -88,9 +88,11 @@ int main(int argc, char** argv) {
   register_jsonx_cases();
   register_jsonx_dom_cases();
   register_jsonx_typed_cases();
+  register_jsonx_partial_cases();
   register_simdjson_cases();
   register_simdjson_dom_cases();
   register_simdjson_typed_cases();
+  register_simdjson_partial_cases();
   register_external_peer_cases();  // yyjson, sonic_cpp (those that were built)
   register_boostjson_cases();
   register_boostjson_dom_cases();

@@ -22,11 +22,17 @@ import sys
 import tempfile
 
 FILE_ORDER = ["twitter", "citm_catalog", "canada", "small"]
+# Inputs generated at run time, in their order after the corpus files: the ndjson streams and
+# the partial tasks' documents.
+INPUT_ORDER = FILE_ORDER + ["twitter_statuses", "small_records", "twitter_2k", "twitter_20k",
+                            "twitter_200k"]
 TASK_ORDER = ["index", "sax_whole", "sax_chunked_4k", "sax_chunked_64k", "parse_dom",
               "parse_dom_chunked_64k", "serialize", "serialize_pretty", "decode_typed",
               "decode_typed_chunked_64k", "decode_partial", "encode_typed", "ndjson",
-              "ndjson_memory"]
-LIBRARY_ORDER = ["jsonx", "jsonx_threads_1", "jsonx_threads_2",
+              "ndjson_memory", "partial", "partial_strict", "partial_64k"]
+# Tasks of snapshots after every small delta: shown in time per document and per snapshot.
+PARTIAL_TASKS = {"partial", "partial_strict"}
+LIBRARY_ORDER = ["jsonx", "jsonx_no_snapshot", "jsonx_threads_1", "jsonx_threads_2",
                  "jsonx_avx512", "jsonx_avx2", "jsonx_scalar", "simdjson_stage1",
                  "simdjson_minify",
                  "simdjson", "simdjson_ondemand", "yyjson", "sonic_cpp", "boostjson", "rapidjson",
@@ -70,7 +76,20 @@ GOALS = [
     ("ndjson_memory", "peer", "yyjson", {"*": 0.0}),
     ("ndjson_memory", "library_vs_peer", ("jsonx_threads_1", "simdjson"), {"*": 0.0}),
     ("ndjson_memory", "library_vs_peer", ("jsonx_threads_1", "yyjson"), {"*": 0.0}),
+    # Partial documents (issue 25): jsonx's snapshot after every 8-byte delta against simdjson
+    # re-parsing the closed prefix after every delta; strict mode reported only.
+    ("partial", "peer", "simdjson", {"twitter_2k": 0.0, "twitter_20k": 20.0,
+                                     "twitter_200k": 100.0}),
+    ("partial_strict", "peer", "simdjson", {"*": 0.0}),
 ]
+
+# The per-snapshot cost must be flat as the document grows (issue 25): (task, bound): jsonx's
+# largest ns per snapshot over its smallest, across the task's documents (2, 20, 200 KiB).
+FLAT_SNAPSHOT_GOALS = [("partial", 1.3), ("partial_strict", 1.3)]
+
+# Snapshots of a document fed in large chunks must cost at most this share of the parse
+# (issue 25): (task, with snapshots, without, bound): time with / time without - 1.
+OVERHEAD_GOALS = [("partial_64k", "jsonx", "jsonx_no_snapshot", 0.05)]
 
 # Memory goals: (task, fixed allowance in MB): jsonx's peak resident size growth must stay under
 # 2x the largest single value plus the allowance, whatever the stream's length (issue 5).
@@ -124,6 +143,8 @@ REPORTED_COUNTERS = {
     "inexact_doubles": ("doubles not correctly rounded (within 1e-14, accepted)", "{:.0f}"),
     "peak_rss_growth_mb": ("peak resident size growth, MB", "{:.2f}"),
     "largest_value_mb": ("largest single value, MB", "{:.3f}"),
+    "snapshots": ("snapshots (deltas or chunks) per document", "{:.0f}"),
+    "mean_depth": ("open containers at the cuts, mean (what closing a snapshot walks)", "{:.1f}"),
 }
 
 
@@ -194,6 +215,56 @@ def format_cell(result, file):
     return text
 
 
+def snapshot_ns(result):
+    """CPU ns per snapshot (per delta or chunk): the case's time over its `snapshots`."""
+    if result is None or result.error or result.ns is None:
+        return None
+    count = result.counter("snapshots")
+    return result.ns / count if count else None
+
+
+def format_duration(ns):
+    if ns >= 1e6:
+        return f"{ns / 1e6:.2f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.1f} us"
+    return f"{ns:.0f} ns"
+
+
+def format_partial_cell(result):
+    if result is None:
+        return "-"
+    if result.error:
+        return "skipped"
+    per_snapshot = snapshot_ns(result)
+    if result.ns is None or per_snapshot is None:
+        return "?"
+    text = f"{format_duration(result.ns)} ({format_duration(per_snapshot)})"
+    if any(MISMATCH_MARK in label for label in result.labels):
+        text += " !"
+    return text
+
+
+def snapshot_cost_table(results, task, files):
+    """jsonx with a snapshot after every delta or chunk against the same feeding without: what
+    the snapshots themselves cost."""
+    rows = []
+    for file in files:
+        mine = results.get((task, "jsonx", file))
+        bare = results.get((task, "jsonx_no_snapshot", file))
+        with_ns, without_ns = snapshot_ns(mine), snapshot_ns(bare)
+        if with_ns is None or without_ns is None:
+            rows.append([file, "-", "-", "-", "-"])
+            continue
+        rows.append([file, format_duration(with_ns), format_duration(without_ns),
+                     format_duration(with_ns - without_ns),
+                     f"{(mine.ns / bare.ns - 1) * 100:+.1f}%"])
+    return "\n".join([
+        "Snapshot cost (jsonx, median CPU time per delta or chunk):", "",
+        table(["file", "feed + snapshot", "feed alone (jsonx_no_snapshot)", "snapshot alone",
+               "overhead over feeding alone"], rows)])
+
+
 def format_output_cell(result):
     if result is None or result.error or result.output_gbps is None:
         return "-"
@@ -229,7 +300,7 @@ def table(header, rows):
 
 def task_tables(results, task):
     libraries = library_order(results, task)
-    files = ordered({f for (t, _, f) in results if t == task}, FILE_ORDER)
+    files = ordered({f for (t, _, f) in results if t == task}, INPUT_ORDER)
     get = lambda library, file: results.get((task, library, file))
 
     def heading(library):
@@ -238,8 +309,16 @@ def task_tables(results, task):
             return f"jsonx ({', '.join(sorted(kernels))})"
         return library
 
-    out = [f"### {task}", "", "GB/s (median; small also in ns per parse):", ""]
-    rows = [[file] + [format_cell(get(lib, file), file) for lib in libraries] for file in files]
+    out = [f"### {task}", ""]
+    if task in PARTIAL_TASKS:
+        out += ["Time per document, and per delta in parentheses (median; one delta is its "
+                "feed and, but for jsonx_no_snapshot, its snapshot):", ""]
+        rows = [[file] + [format_partial_cell(get(lib, file)) for lib in libraries]
+                for file in files]
+    else:
+        out += ["GB/s (median; small also in ns per parse):", ""]
+        rows = [[file] + [format_cell(get(lib, file), file) for lib in libraries]
+                for file in files]
     out += [table(["file"] + [heading(lib) for lib in libraries], rows), ""]
     if any(get(lib, f) and get(lib, f).output_gbps for lib in libraries for f in files):
         out += ["Output written, GB/s (median; the table above is input bytes per second):", ""]
@@ -273,6 +352,8 @@ def task_tables(results, task):
     if columns:
         out += ["Ratios (jsonx throughput / other; above 1 = jsonx faster):", ""]
         out += [table(["file"] + columns, [[file] + ratio_rows[file] for file in files]), ""]
+    if "jsonx" in libraries and "jsonx_no_snapshot" in libraries:
+        out += [snapshot_cost_table(results, task, files), ""]
 
     problems = []
     for library in libraries:
@@ -308,7 +389,7 @@ def own_base_task(results, task):
 def goal_lines(results):
     lines = []
     for task, kind, argument, minimums in GOALS:
-        files = ordered({f for (t, _, f) in results if t == task}, FILE_ORDER)
+        files = ordered({f for (t, _, f) in results if t == task}, INPUT_ORDER)
         for file in files:
             minimum = minimums.get(file, minimums.get("*"))
             if minimum is None:
@@ -368,6 +449,28 @@ def goal_lines(results):
                 verdict = "met" if ratio >= minimum else "MISSED"
                 lines.append(f"| {task} | {file} | {description} | {ratio:.2f}x | "
                              f">= {minimum:.2f}x | {verdict} |")
+    for task, bound in FLAT_SNAPSHOT_GOALS:
+        costs = [(file, snapshot_ns(results.get((task, "jsonx", file))))
+                 for file in ordered({f for (t, _, f) in results if t == task}, INPUT_ORDER)]
+        costs = [(file, ns) for file, ns in costs if ns is not None]
+        if len(costs) < 2:
+            continue
+        low, high = min(costs, key=lambda c: c[1]), max(costs, key=lambda c: c[1])
+        spread = high[1] / low[1]
+        figures = ", ".join(f"{file} {ns:.0f}" for file, ns in costs)
+        verdict = "met" if spread <= bound else "MISSED"
+        lines.append(f"| {task} | {', '.join(file for file, _ in costs)} | jsonx ns per snapshot, "
+                     f"largest / smallest ({figures} ns) | {spread:.2f}x | <= {bound:.2f}x | "
+                     f"{verdict} |")
+    for task, mine_name, bare_name, bound in OVERHEAD_GOALS:
+        for file in ordered({f for (t, _, f) in results if t == task}, INPUT_ORDER):
+            mine, bare = results.get((task, mine_name, file)), results.get((task, bare_name, file))
+            if not mine or not bare or mine.error or bare.error or not mine.ns or not bare.ns:
+                continue
+            overhead = mine.ns / bare.ns - 1
+            verdict = "met" if overhead <= bound else "MISSED"
+            lines.append(f"| {task} | {file} | snapshot overhead, {mine_name} / {bare_name} - 1 | "
+                         f"{overhead * 100:+.1f}% | <= {bound * 100:.0f}% | {verdict} |")
     for task, allowance in MEMORY_GOALS:
         for file in ordered({f for (t, _, f) in results if t == task}, FILE_ORDER):
             mine = results.get((task, "jsonx", file))
@@ -402,7 +505,8 @@ def context_text(report):
 # against simdjson's stage 1, with jsonx's fastest kernel; chunked tasks against jsonx's own
 # whole-buffer task).
 README_TASKS = ["index", "sax_whole", "sax_chunked_64k", "parse_dom", "serialize",
-                "serialize_pretty", "decode_typed", "encode_typed", "ndjson", "ndjson_memory"]
+                "serialize_pretty", "decode_typed", "encode_typed", "ndjson", "ndjson_memory",
+                "partial"]
 README_BEGIN = "<!-- compare.py --readme: begin -->"
 README_END = "<!-- compare.py --readme: end -->"
 
@@ -411,7 +515,9 @@ def readme_cell(mine, other, other_name, file):
     if mine is None or other is None or mine.error or other.error or not mine.gbps or not other.gbps:
         return "-"
     ratio = mine.gbps / other.gbps
-    if file in SMALL_FILES and mine.ns is not None and other.ns is not None:
+    if mine.task in PARTIAL_TASKS and snapshot_ns(mine) and snapshot_ns(other):
+        figures = f"{snapshot_ns(mine):.0f} vs {snapshot_ns(other):.0f} ns per snapshot"
+    elif file in SMALL_FILES and mine.ns is not None and other.ns is not None:
         figures = f"{mine.ns:.0f} vs {other.ns:.0f} ns"
     else:
         figures = f"{mine.gbps:.2f} vs {other.gbps:.2f} GB/s"

@@ -1,6 +1,7 @@
 // The adapters: one per library, each registering its cases for every loaded corpus file.
 //
-// Library names used in case names: jsonx (jsonx_<kernel> for per-kernel runs), simdjson,
+// Library names used in case names: jsonx (jsonx_<kernel> for per-kernel runs,
+// jsonx_no_snapshot for the partial tasks' feeding without snapshots), simdjson,
 // simdjson_ondemand, simdjson_minify, yyjson, sonic_cpp, rapidjson, boostjson, nlohmann, yajl.
 #pragma once
 
@@ -18,15 +19,18 @@ struct context_entry {
 
 // Each library registers its cases per group of tasks: SAX-like tasks (index, sax_*), the DOM
 // tasks (parse_dom, parse_dom_chunked_64k, serialize) and the typed tasks (decode_typed,
-// decode_typed_chunked_64k, encode_typed), each group in its own file.
+// decode_typed_chunked_64k, encode_typed), each group in its own file; the partial tasks
+// (partial, partial_strict, partial_64k) in *_partial_adapter.cpp.
 void register_jsonx_cases();
 void register_jsonx_dom_cases();
 void register_jsonx_typed_cases();
+void register_jsonx_partial_cases();
 std::vector<context_entry> jsonx_context();
 
 void register_simdjson_cases();
 void register_simdjson_dom_cases();
 void register_simdjson_typed_cases();
+void register_simdjson_partial_cases();
 std::vector<context_entry> simdjson_context();
 
 void register_boostjson_cases();

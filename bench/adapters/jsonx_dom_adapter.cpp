@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "adapters.hpp"
+#include "adapters/jsonx_dom_walk.hpp"
 #include "bench_cases.hpp"
 #include "jsonx/dom/parser.hpp"
 #include "jsonx/dom/serialize.hpp"
@@ -27,12 +28,12 @@
 #include "ndjson_stream.hpp"
 
 namespace jsonx_bench {
-namespace {
 
 namespace dom = jsonx::dom;
 
-// The check of a parse: every value of the document, read through the public accessors.
-void tally_element(dom::element element, value_tally& tally) {
+// The check of a parse: every value of the document, read through the public accessors
+// (jsonx_dom_walk.hpp; the partial tasks use it too).
+void tally_jsonx_element(dom::element element, value_tally& tally) {
   switch (element.type()) {
     case dom::kind::null:
       tally.add_null();
@@ -57,17 +58,19 @@ void tally_element(dom::element element, value_tally& tally) {
       break;
     case dom::kind::array:
       tally.add_array();
-      for (dom::element item : element.get_array()) tally_element(item, tally);
+      for (dom::element item : element.get_array()) tally_jsonx_element(item, tally);
       break;
     case dom::kind::object:
       tally.add_object();
       for (const dom::member& member : element.get_object()) {
         tally.add_key(member.key.size());
-        tally_element(member.value, tally);
+        tally_jsonx_element(member.value, tally);
       }
       break;
   }
 }
+
+namespace {
 
 // chunk_size 0: parse(text); otherwise feed() chunks of that size, then finish().
 void parse_dom_case(benchmark::State& state, const corpus_file& file, std::size_t chunk_size) {
@@ -92,7 +95,7 @@ void parse_dom_case(benchmark::State& state, const corpus_file& file, std::size_
     benchmark::DoNotOptimize(document->node_count());
   }
   value_tally tally;
-  if (document != nullptr) tally_element(document->root(), tally);
+  if (document != nullptr) tally_jsonx_element(document->root(), tally);
   finish_tally_case(state, file, tally);
 }
 
@@ -182,7 +185,7 @@ long decode_ndjson_source(jsonx::stream::source& in, unsigned threads,
     while ((status = decoder.decode(document, stream_error)) ==
            jsonx::stream::decode_status::value) {
       ++values;
-      if (tally != nullptr) tally_element(document.root(), *tally);
+      if (tally != nullptr) tally_jsonx_element(document.root(), *tally);
     }
     if (stages != nullptr) stages->add(decoder.stats());
   }

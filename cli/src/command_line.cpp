@@ -47,8 +47,22 @@ constexpr std::string_view usage =
     "                     on N threads (0: every core); the output is the same as\n"
     "                     with 1, in input order (no progress bar)\n"
     "  --indent N         fmt and get: N spaces per level (0: compact)\n"
+    "  --partial[=MODE]   fmt, min: an input (with --lines, a line) cut short is not\n"
+    "                     an error: print its value so far, open arrays and objects\n"
+    "                     closed, and exit with 3; a complete input prints as\n"
+    "                     without the option. MODE, after '=' only, keeps of the\n"
+    "                     value cut by the end: strict (default) nothing, so every\n"
+    "                     value printed is one of the whole document; strings a\n"
+    "                     string's prefix; numbers a number complete by itself (12,\n"
+    "                     not 1.); trailing both. Not with --seq, --multiple-values\n"
+    "  --watch            fmt, min: print the value so far each time a read from the\n"
+    "                     input changes it, not waiting for the end (min: a line\n"
+    "                     each; fmt: a blank line between), then the final value as\n"
+    "                     --partial prints it; implies --partial, takes its MODE;\n"
+    "                     one input, not with --lines or --seq\n"
     "  --chunk-size N     feed the parser chunks of exactly N bytes (the last may be\n"
-    "                     shorter); suffixes k, M, G multiply by 1024; default 64k\n"
+    "                     shorter; with --watch, reads of at most N bytes); suffixes\n"
+    "                     k, M, G multiply by 1024; default 64k\n"
     "  --kernel NAME      indexer kernel: avx512, avx2 (x86-64), neon (aarch64) or\n"
     "                     scalar, as the build has them (default: the JSONX_KERNEL\n"
     "                     environment variable, else the CPU's best);\n"
@@ -61,10 +75,11 @@ constexpr std::string_view usage =
     "  -h, --help         print this help and exit\n"
     "  --version          print the version and exit\n"
     "\n"
-    "Exit status, the highest over all inputs:\n"
+    "Exit status, the worst over all inputs:\n"
     "  validate, stats, fmt, min: 0 valid; 1 invalid JSON (the error, with its line,\n"
     "      column and a caret under the excerpt, goes to standard error); 2 usage or\n"
-    "      I/O error\n"
+    "      I/O error; fmt, min with --partial: 3 an input (or line) was cut short, its\n"
+    "      value so far printed (an error still outranks it: 2, 1, 3, 0)\n"
     "  get: 0 found; 1 no value at POINTER; 2 usage, I/O or parse error\n"
     "  bench: 0 done; 1 an input is not valid JSON; 2 usage or I/O error\n";
 
@@ -85,6 +100,20 @@ std::optional<command_kind> command_from_name(std::string_view name) {
   };
   for (auto [known, kind] : names) {
     if (name == known) return kind;
+  }
+  return std::nullopt;
+}
+
+// --partial's MODE: the library's partial_mode under shorter names.
+std::optional<partial_mode> partial_mode_from_name(std::string_view name) {
+  static constexpr std::pair<std::string_view, partial_mode> names[] = {
+      {"strict", partial_mode::strict},
+      {"strings", partial_mode::trailing_strings},
+      {"numbers", partial_mode::trailing_numbers},
+      {"trailing", partial_mode::trailing},
+  };
+  for (auto [known, mode] : names) {
+    if (name == known) return mode;
   }
   return std::nullopt;
 }
@@ -117,6 +146,9 @@ bool takes_several_values(command_kind c) {
 }
 bool indents(command_kind c) {
   return c == command_kind::fmt || c == command_kind::get;
+}
+bool reformats(command_kind c) {
+  return c == command_kind::fmt || c == command_kind::min;
 }
 bool is_bench(command_kind c) {
   return c == command_kind::bench;
@@ -178,6 +210,8 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
       {"--progress", false, reads_documents},
       {"--no-progress", false, reads_documents},
       {"--samples", false, is_bench},
+      {"--partial", false, reformats},
+      {"--watch", false, reformats},
   };
   auto mark_given = [&scopes](std::string_view name) {
     for (auto& scope : scopes) {
@@ -260,6 +294,19 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
           return std::nullopt;
         }
         result.samples = *samples;
+      } else if (name == "--partial") {
+        // The mode only after '=': "--partial FILE" must stay a file.
+        result.partial = partial_mode::strict;
+        if (inline_value) {
+          result.partial = partial_mode_from_name(*inline_value);
+          if (!result.partial) {
+            problem = "--partial=MODE takes strict, strings, numbers or trailing, not '" +
+                      std::string(*inline_value) + "'";
+            return std::nullopt;
+          }
+        }
+      } else if (name == "--watch" && !inline_value) {
+        result.watch = true;
       } else if (name == "--multiple-values" && !inline_value) {
         result.multiple_values = true;
       } else if (name == "--lines" && !inline_value) {
@@ -306,6 +353,18 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
               " exclude each other (--seq: one value per RS-prefixed record)";
     return std::nullopt;
   }
+  if (result.watch && (result.lines || result.seq)) {
+    problem = std::string("--watch and ") + (result.lines ? "--lines" : "--seq") +
+              " exclude each other (--watch follows one document as it arrives)";
+    return std::nullopt;
+  }
+  if (result.watch && !result.partial) result.partial = partial_mode::strict;
+  if (result.partial && (result.seq || result.multiple_values)) {
+    problem = std::string("--partial and ") + (result.seq ? "--seq" : "--multiple-values") +
+              " exclude each other (--partial closes one value cut short" +
+              (result.seq ? "; --seq reports truncated records)" : ")");
+    return std::nullopt;
+  }
   if (result.threads != 1 && !result.lines) {
     problem = "--threads needs --lines (the lines are what the threads share out)";
     return std::nullopt;
@@ -327,6 +386,10 @@ std::optional<command_line> parse_command_line(std::span<const std::string_view>
   result.inputs = std::move(positionals);
   if (result.inputs.empty() && result.command != command_kind::bench) {
     problem = "no input given (a file, or - for standard input)";
+    return std::nullopt;
+  }
+  if (result.watch && result.inputs.size() != 1) {
+    problem = "--watch follows one input, not " + std::to_string(result.inputs.size());
     return std::nullopt;
   }
   if (std::count(result.inputs.begin(), result.inputs.end(), "-") > 1) {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jsonx/sax/partial.hpp"
 #include "jsonx/simd/kernel.hpp"
 
 namespace jsonx::cli {
@@ -28,7 +29,8 @@ struct command_line {
   std::vector<std::string> inputs;
   /// For get: the JSON Pointer (RFC 6901), syntax already checked.
   std::string pointer;
-  /// Bytes per feed(); every chunk but the last has exactly this many.
+  /// Bytes per feed(); every chunk but the last has exactly this many (with --watch: at most
+  /// this many, whatever a read returns).
   std::size_t chunk_size = std::size_t{64} << 10;
   /// Empty: the library's choice (JSONX_KERNEL, else the best the CPU runs).
   std::optional<simd::kernel_id> kernel;
@@ -45,6 +47,14 @@ struct command_line {
   /// Spaces per level for fmt and get; empty: fmt's default (2) or get's compact output.
   std::optional<std::size_t> indent;
   progress_mode progress = progress_mode::automatic;
+  /// fmt and min, --partial[=MODE]: an input cut short is not an error; its value so far is
+  /// printed, closed, by the rules of `partial` (jsonx/sax/partial.hpp), and the exit status is
+  /// exit_truncated. Empty: without --partial (a cut input is an error).
+  std::optional<partial_mode> partial;
+  /// fmt and min, --watch (implies --partial): print the value so far after every read from
+  /// the input, which returns what has arrived (up to chunk_size bytes) instead of waiting
+  /// for a full chunk; then the final value.
+  bool watch = false;
   /// For bench: timed samples per library and file (the median is shown).
   std::size_t samples = 7;
 };

@@ -41,12 +41,12 @@ class command_session {
     for (const std::string& path : command_.inputs) {
       auto&& job = job_for(path);
       input_summary summary = read_input(context_, path, job);
-      status = std::max(status, summary.status);
+      status = worse_status(status, summary.status);
       after(path, summary);
       // The output failed, and the failure has been reported: nothing more can be written.
       if (summary.fatal) return exit_usage_or_io;
     }
-    return std::max(status, finish_output());
+    return worse_status(status, finish_output());
   }
 
  private:

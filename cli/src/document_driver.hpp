@@ -12,6 +12,9 @@
 //     void abandon_document();           // it failed to parse
 //     std::string handler_failure();     // why the handler stopped the parse ("" if it did not)
 //     static constexpr int invalid_status = 1;   // the exit status of a parse error
+//     // Optional, for the whole input only: a chunk has been fed (--watch prints the value so
+//     // far); 0 ok, else an exit status or output_failed, as end_document().
+//     int after_chunk(error_reporter& reporter);
 //   };
 //
 // In --lines mode the line splitter feeds each line's bytes as they come (a line may span
@@ -101,6 +104,10 @@ class document_driver {
       parser.feed(chunk, ec);
       if (ec) break;
       done_with(chunk);
+      if constexpr (requires(error_reporter & r) { job_.after_chunk(r); }) {
+        take_status(job_.after_chunk(reporter_));
+        if (summary_.fatal) return abandon();
+      }
     }
     if (io_failed_) return abandon();
     if (!ec) {
@@ -195,7 +202,13 @@ class document_driver {
   // Reads the next chunk into the buffer; false at the end of the input or on an I/O error
   // (then summary_.status says so).
   bool next_chunk(std::string_view& chunk) {
-    std::size_t length = source_.read_chunk(context_.buffer);
+    std::size_t length = 0;
+    if constexpr (requires { source_.read_available(context_.buffer); }) {
+      length = context_.command.watch ? source_.read_available(context_.buffer)
+                                      : source_.read_chunk(context_.buffer);
+    } else {
+      length = source_.read_chunk(context_.buffer);
+    }
     if (!source_.ok()) {
       bar_.clear();
       std::fprintf(context_.err, "jsonx: %s\n", source_.error().c_str());
@@ -215,7 +228,7 @@ class document_driver {
       summary_.fatal = true;
       status = exit_usage_or_io;
     }
-    summary_.status = std::max(summary_.status, status);
+    summary_.status = worse_status(summary_.status, status);
   }
 
   void done_with(std::string_view chunk) {
@@ -242,7 +255,7 @@ class document_driver {
     reporter_.report(error, chunk, std::move(prefix));
     job_.abandon_document();
     ++summary_.bad;
-    summary_.status = std::max(summary_.status, Job::invalid_status);
+    summary_.status = worse_status(summary_.status, Job::invalid_status);
     return true;
   }
 

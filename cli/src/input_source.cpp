@@ -1,6 +1,7 @@
 #include "input_source.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -47,18 +48,16 @@ input_source::~input_source() {
   if (owns_fd_ && fd_ >= 0) ::close(fd_);
 }
 
-std::size_t input_source::read_chunk(std::span<char> buffer) {
-  if (!ok() || at_end_) return 0;
-  std::size_t filled = 0;
-  while (filled < buffer.size()) {
-    const stream::read_result r = json_.read_some(buffer.data() + filled, buffer.size() - filled);
+std::size_t input_source::read_some(char* buffer, std::size_t size) {
+  for (;;) {
+    const stream::read_result r = json_.read_some(buffer, size);
     if (r.status == stream::read_status::ok) {
-      filled += r.bytes;
-      continue;
+      if (r.bytes == 0) continue;  // the gzip source deciding on its format
+      return r.bytes;
     }
     if (r.status == stream::read_status::end) {
       at_end_ = true;
-      break;
+      return 0;
     }
     // An I/O error (errno), a bad gzip stream (jsonx.gzip: "gzip data truncated"), or a
     // descriptor someone made non-blocking, which this tool does not wait for.
@@ -68,6 +67,42 @@ std::size_t input_source::read_chunk(std::span<char> buffer) {
             : r.error;
     error_ = "cannot read '" + display_name_ + "': " + error.message();
     return 0;
+  }
+}
+
+std::size_t input_source::read_chunk(std::span<char> buffer) {
+  if (!ok() || at_end_) return 0;
+  std::size_t filled = 0;
+  while (filled < buffer.size()) {
+    const std::size_t n = read_some(buffer.data() + filled, buffer.size() - filled);
+    if (n == 0) {
+      if (!ok()) return 0;
+      break;
+    }
+    filled += n;
+  }
+  bytes_read_ += filled;
+  return filled;
+}
+
+bool input_source::readable_now() const noexcept {
+  pollfd p{fd_, POLLIN, 0};
+  return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP)) != 0;
+}
+
+std::size_t input_source::read_available(std::span<char> buffer) {
+  if (!ok() || at_end_ || buffer.empty()) return 0;
+  std::size_t filled = read_some(buffer.data(), buffer.size());
+  // Plain input: what has arrived meanwhile joins the chunk (the format check reads the first
+  // two bytes alone, and a writer's pieces may have queued up in the pipe). Not gzip: the
+  // decompressor may need more than has arrived, and would wait for it.
+  while (filled != 0 && filled < buffer.size() && !json_.decompressing() && readable_now()) {
+    const std::size_t n = read_some(buffer.data() + filled, buffer.size() - filled);
+    if (n == 0) {
+      if (!ok()) return 0;
+      break;
+    }
+    filled += n;
   }
   bytes_read_ += filled;
   return filled;

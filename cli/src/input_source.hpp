@@ -4,7 +4,8 @@
 // the name shown in messages, the byte counts of the progress bar, the messages themselves,
 // and chunks of an exact size, so that the parser sees the same cut points whether the bytes
 // come from a disk, a pipe, a terminal or the decompressor (a source returns whatever it has;
-// we keep reading until the chunk is full or the input ends).
+// we keep reading until the chunk is full or the input ends); or, for --watch, whatever has
+// arrived.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,11 @@ class input_source {
   /// Fills `buffer` completely unless the input ends first; returns the bytes read (0 at the
   /// end of the input or on error: check ok()).
   std::size_t read_chunk(std::span<char> buffer);
+  /// Returns as soon as some bytes have arrived: what has arrived so far (at most
+  /// buffer.size(); for gzip input what one read gave the decompressor), for --watch, which
+  /// shows what came without waiting for more. From a regular file that is a full buffer. 0 at
+  /// the end of the input or on error (check ok()).
+  std::size_t read_available(std::span<char> buffer);
 
   bool ok() const noexcept { return error_.empty(); }
   /// "cannot open 'x.json': No such file or directory".
@@ -54,6 +60,11 @@ class input_source {
     stream::fd_source fd_;
     std::uint64_t bytes_read_ = 0;
   };
+
+  // True if a read of the descriptor would not block now (bytes, or the end, are there).
+  bool readable_now() const noexcept;
+  // One read_some() of the JSON that gives bytes (0 at the end or on error, then error_ set).
+  std::size_t read_some(char* buffer, std::size_t size);
 
   // The descriptor of `path` ("-": standard input), or -1 with `error` set.
   static int open_input(const std::string& path, std::string& error);

@@ -145,7 +145,7 @@ class parallel_line_reader final : public stream::detail::pipeline_core {
       total.good += r.summary.good;
       total.bad += r.summary.bad;
       total.blank += r.summary.blank;
-      total.status = std::max(total.status, r.summary.status);
+      total.status = worse_status(total.status, r.summary.status);
       read_failed = read_failed || r.read_failed;
       if (r.summary.fatal) {
         total.fatal = true;

@@ -89,6 +89,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/cli_test_commands.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/cli_test_inputs.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/cli_test_seq.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/cli_test_threads.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/cli_test_partial.cmake)
 
 set(all_kinds "${DATA_DIR}/all_kinds.json")
 set(missing_comma "${DATA_DIR}/missing_comma.json")

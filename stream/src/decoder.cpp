@@ -51,6 +51,8 @@ void decoder::reset(source& in, const decoder_options& options) {
 }
 
 void decoder::clear_state() {
+  if (snapshot_parser_ != nullptr) snapshot_parser_->take_back_snapshot();
+  snapshot_parser_ = nullptr;
   begin_ = end_ = 0;
   buffer_offset_ = 0;
   newlines_ = 0;
@@ -311,7 +313,19 @@ void decoder::start_value(const void* target, detail::value_parser* parser, bool
   value_column_ = value_start_ - line_start_ + 1;
 }
 
+bool decoder::partial(dom::document& doc, partial_mode mode) {
+  if (!in_value_ || value_is_token_ || value_target_ != &doc || failed_) return false;
+  std::error_code ec;
+  if (!value_parser_->take_snapshot(mode, ec)) return false;
+  snapshot_parser_ = value_parser_;
+  return true;
+}
+
 decode_status decoder::run_value(detail::value_parser& parser, stream_error& error) {
+  if (snapshot_parser_ != nullptr) {  // a snapshot of this value: taken back before going on
+    snapshot_parser_->take_back_snapshot();
+    snapshot_parser_ = nullptr;
+  }
   // ndjson and json_seq: a value may not run past the end of its line (record): the parser
   // is shown the bytes up to it only, and the end of the record ends the value.
   const bool ndjson = options_.separation == framing::ndjson;

@@ -43,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "jsonx/sax/partial.hpp"
 #include "jsonx/stream/detail/duplicate_names.hpp"
 #include "jsonx/stream/detail/utf8_repair.hpp"
 #include "jsonx/stream/detail/value_parsers.hpp"
@@ -144,6 +145,16 @@ class decoder {
 
   /// Decodes the next value into `doc` (emptied first; empty again after an error).
   decode_status decode(dom::document& doc, stream_error& error);
+  /// Snapshots of a document still arriving (jsonx/sax/partial.hpp: what is kept, by `mode`):
+  /// after decode(doc) returned would_block in the middle of a value, closes the value read
+  /// so far in `doc`, in place, in time proportional to its nesting depth; the next
+  /// decode(doc) goes on as if no snapshot had been taken. False, with `doc` unchanged, if no
+  /// read of `doc` is in progress (the value ended, or another target is being read) or the
+  /// input so far is invalid (the next decode() reports it). For a stream shown as it comes:
+  ///   while (d.decode(doc, error) == decode_status::would_block) {
+  ///     if (d.partial(doc, partial_mode::trailing)) show(doc);   // then wait for input
+  ///   }
+  bool partial(dom::document& doc, partial_mode mode = partial_mode::strict);
   /// Decodes the next value into a mutable value (raw numbers with use_number()).
   decode_status decode(dom::value& value, stream_error& error);
   /// Sends the next value's events to a SAX handler (it sees exactly one top-level value).
@@ -409,6 +420,7 @@ class decoder {
   std::size_t typical_value_bytes_ = 0;  // the last value's size, for the first slice fed
   const void* value_target_ = nullptr;
   detail::value_parser* value_parser_ = nullptr;
+  detail::value_parser* snapshot_parser_ = nullptr;  // holds a snapshot (partial()) to take back
   std::uint64_t value_start_ = 0;
   std::uint64_t value_line_ = 0;
   std::uint64_t value_column_ = 0;

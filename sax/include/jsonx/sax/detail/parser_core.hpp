@@ -860,6 +860,7 @@ class parser_core {
           return text.size();
       }
     }
+    bool go_on = true;
     switch (r.kind) {
       case number_kind::incomplete:
         return npos;
@@ -869,18 +870,31 @@ class parser_core {
       case number_kind::invalid:
         fail(parse_errc::invalid_number, offset + text.size());
         return npos;
-      default:
+      // (The same dispatch as deliver_number()'s, written out: calling it here, after this
+      // switch, made a second switch on the kind, 2% more instructions on canada.json.)
+      case number_kind::int64:
+        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_int64(r.i, text);
+        break;
+      case number_kind::uint64:
+        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_uint64(r.u, text);
+        break;
+      case number_kind::float64:
+        go_on = numbers_as_text ? handler_->on_number_text(text) : handler_->on_double(r.d, text);
+        break;
+      case number_kind::big:
+        go_on = deliver_number(*handler_, r, text);
         break;
     }
-    if (!deliver_number(*handler_, r, text)) {
+    if (!go_on) {
       stopped(offset);
       return npos;
     }
     return text.size();
   }
 
-  // The event of a complete number (r.kind is neither incomplete, truncated nor invalid), to
-  // `to`, by its number switches (Sink is the parser's handler, or a snapshot's sink).
+  // The event of a number to `to`, by its number switches (Sink is the parser's handler, or a
+  // snapshot's sink). False if the handler stopped, or if r is no number (incomplete,
+  // truncated, invalid: no event).
   template <class Sink>
   [[gnu::always_inline]] static bool deliver_number(Sink& to, const number_result& r,
                                                     std::string_view text) {
@@ -892,12 +906,14 @@ class parser_core {
         return as_text ? to.on_number_text(text) : to.on_uint64(r.u, text);
       case number_kind::float64:
         return as_text ? to.on_number_text(text) : to.on_double(r.d, text);
-      default: {  // number_kind::big
+      case number_kind::big: {
         const bool integer = text.find_first_of(".eE") == std::string_view::npos;
         if (big_integers_as_double_of<Sink>() && integer && !as_text)
           return to.on_double(big_integer_to_double(text.data(), r.end), text);
         return to.on_number_text(text);
       }
+      default:
+        return false;
     }
   }
 

@@ -43,6 +43,15 @@ class value_parser {
   }
   /// The buffer is about to be reused: copy what is viewed in it.
   virtual void input_moving() {}
+  /// A snapshot of the value so far (jsonx/sax/partial.hpp), closed in its target in place;
+  /// false if this kind of target takes none (only documents do) or the input so far is
+  /// invalid (`ec` set). take_back_snapshot() undoes it before the parse goes on.
+  virtual bool take_snapshot(partial_mode mode, std::error_code& ec) {
+    (void)mode;
+    ec = {};
+    return false;
+  }
+  virtual void take_back_snapshot() noexcept {}
   /// True if the parse stopped at a duplicate object member name; `pointer` is then its JSON
   /// Pointer relative to the value.
   virtual bool duplicate_name(std::string& pointer) const {
@@ -78,6 +87,8 @@ struct text_numbers {
   bool on_object_end(std::size_t n) { return target->on_object_end(n); }
   bool on_array_begin() { return target->on_array_begin(); }
   bool on_array_end(std::size_t n) { return target->on_array_end(n); }
+  void discard_key() requires requires(H& h) { h.discard_key(); }
+  { target->discard_key(); }
 };
 
 inline parse_options one_value(parse_options options) {
@@ -185,6 +196,7 @@ class document_parser final
     this->builder.set_max_depth(options.max_depth);  // reserve_for_input()'s bound needs it
   }
   void start(dom::document& doc) {
+    snapshot_taken_ = false;  // (a snapshot of the last value stays in that value's document)
     this->builder.reset(doc);
     this->names.start();
     this->parser_.reset();
@@ -214,9 +226,30 @@ class document_parser final
     this->names.set_stable_input(begin, end);
   }
   void input_moving() override { this->names.input_moving(); }
+  // The events that close the value go to the builder (behind text_numbers for use_number()),
+  // not through the duplicate-name check, which must not see them.
+  bool take_snapshot(partial_mode mode, std::error_code& ec) override {
+    take_back_snapshot();
+    ec = {};
+    this->builder.begin_snapshot();
+    snapshot_taken_ = true;
+    if (!this->parser_.emit_partial_close(this->inner(), mode)) {
+      take_back_snapshot();
+      ec = this->parser_.error().code;
+      return false;
+    }
+    this->builder.publish_snapshot();
+    return true;
+  }
+  void take_back_snapshot() noexcept override {
+    if (!snapshot_taken_) return;
+    this->builder.end_snapshot();
+    snapshot_taken_ = false;
+  }
 
  private:
   std::uint64_t bytes_fed_ = 0;  // bytes of the current value fed so far
+  bool snapshot_taken_ = false;  // the target holds a snapshot, to take back before feeding
 };
 
 /// The handlers of typed_parser: decode_handler, behind text_numbers for use_number().
