@@ -1,5 +1,6 @@
 // The cold and shared parts of the typed decoder: starting, frames that end with wrappers,
-// raw captures, and the making of errors (paths, what was expected, what was found).
+// raw captures, snapshots of the value so far, and the making of errors (paths, what was
+// expected, what was found).
 #include "jsonx/bind/decode_handler.hpp"
 
 #include <charconv>
@@ -12,6 +13,7 @@
 namespace jsonx {
 
 void decode_handler::start_erased(detail::value_target root, const decode_options& options) {
+  keep_snapshot();
   abandon_frames();
   seen_words_.clear();
   options_ = options;
@@ -41,6 +43,7 @@ void decode_handler::abandon_frames() noexcept {
 void decode_handler::abandon_after_failure() noexcept {
   if (abandoned_) return;
   abandoned_ = true;
+  keep_snapshot();  // (only an exception inside a snapshot leaves one here)
   for (std::size_t i = frames_.size(); i-- > 0;)
     if (frames_[i].ops->on_failure != nullptr) frames_[i].ops->on_failure(frames_[i]);
   // A raw_json capture cut by the failure: its writer still refers to the target's string.
@@ -71,6 +74,106 @@ writer& decode_handler::start_raw_capture(std::string& target) {
     raw_writer_->reset(target);
   }
   return *raw_writer_;
+}
+
+// ---- snapshots ------------------------------------------------------------------------
+//
+// A snapshot closes the value in place: the target already holds every member and element
+// completed so far, and the containers still open are values of their own type, so all a
+// snapshot has to do is send the cut value (if the mode keeps it and the target takes it),
+// drop the innermost key that has no value, and let each open container hide what the
+// parse would still change (a reused vector's elements from before). Each change that the
+// parse must not see is recorded, and undone, last first, before the next event.
+
+void decode_handler::deliver_cut_value(const detail::cut_value& v) {
+  using kind = detail::cut_value::kind;
+  static constexpr json_kind kinds[] = {json_kind::null,   json_kind::boolean, json_kind::number,
+                                        json_kind::number, json_kind::number,  json_kind::number,
+                                        json_kind::string};
+  const std::size_t mark = changes_count_;
+  bool kept =
+      next_.ops->prepare_cut_value(*this, next_.object, kinds[static_cast<std::size_t>(v.what)]);
+  if (kept) {
+    switch (v.what) {
+      case kind::null:
+        kept = next_.ops->on_null(*this, next_.object);
+        break;
+      case kind::boolean:
+        kept = next_.ops->on_bool(*this, next_.object, v.boolean);
+        break;
+      case kind::int64:
+        kept = next_.ops->on_int64(*this, next_.object, v.i, v.text);
+        break;
+      case kind::uint64:
+        kept = next_.ops->on_uint64(*this, next_.object, v.u, v.text);
+        break;
+      case kind::float64:
+        kept = next_.ops->on_double(*this, next_.object, v.d, v.text);
+        break;
+      case kind::number_text:
+        kept = next_.ops->on_number_text(*this, next_.object, v.text);
+        break;
+      case kind::string:
+        kept = next_.ops->on_string(*this, next_.object, v.text);
+        break;
+    }
+    if (!kept) {
+      // The target refuses the value as it is so far (an enumerator's name cut short, a
+      // number out of range that more digits may bring back): not an error of the input,
+      // which is incomplete. The value is left out, and the target as it was.
+      clear_error();
+      undo_changes_to(mark);
+    }
+  }
+  cut_value_dropped_ = !kept;
+}
+
+void decode_handler::close_for_snapshot(std::size_t ends, bool key_dropped) {
+  std::size_t containers = 0;
+  for (const detail::frame& f : frames_) containers += f.ops->is_wrapper ? 0 : 1;
+  // With more ends than frames, the parser's innermost containers belong to a value it skips
+  // (no event reached the handler): the key dropped is one of theirs.
+  const bool innermost_is_ours = ends == containers;
+  if (!frames_.empty() && ((key_dropped && innermost_is_ours) || cut_value_dropped_)) {
+    detail::frame& f = frames_.back();
+    if (f.ops->on_snapshot_drop_key != nullptr) f.ops->on_snapshot_drop_key(*this, f);
+  }
+  for (std::size_t i = frames_.size(); i-- > 0;)
+    if (frames_[i].ops->on_snapshot != nullptr) frames_[i].ops->on_snapshot(*this, frames_[i]);
+}
+
+void decode_handler::undo_changes_to(std::size_t count) {
+  while (changes_count_ > count) {
+    detail::snapshot_change& c = changes_[--changes_count_];
+    c.undo(*this, c);
+  }
+}
+
+void decode_handler::take_back_snapshot() {
+  if (!snapshot_taken_) return;
+  snapshot_taken_ = false;
+  undo_changes_to(0);
+}
+
+void decode_handler::keep_snapshot() noexcept {
+  while (changes_count_ > 0) {
+    detail::snapshot_change& c = changes_[--changes_count_];
+    if (c.keep != nullptr) c.keep(*this, c);
+  }
+  snapshot_taken_ = false;
+}
+
+void decode_handler::clear_error() noexcept {
+  error_code_ = {};
+  error_path_.clear();
+  error_expected_.clear();
+  error_found_.clear();
+  error_expected_type_ = {};
+  error_found_kind_ = json_kind::none;
+}
+
+void decode_handler::release_raw_writer() noexcept {
+  raw_writer_.reset();
 }
 
 // ---- errors -----------------------------------------------------------------------------

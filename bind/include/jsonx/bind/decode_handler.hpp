@@ -8,6 +8,10 @@
 //   parser.finish();                             // a binding error stops the parser;
 //   if (handler.failed()) ...                    // handler.make_error(parser.error())
 //
+// Between feeds, take_snapshot(parser, mode) makes the target show the value of the input so
+// far (jsonx/sax/partial.hpp), and take_back_snapshot() undoes that before the parse goes on
+// (typed_decoder<T>::partial() says what a snapshot holds and costs).
+//
 // (jsonx::typed_decoder<T> in decode.hpp wraps exactly this.) There is no intermediate tree and no
 // key string is built: each value event goes straight to the member or element it fills,
 // through the table of functions of that member's type (its value_ops); each key is matched
@@ -29,6 +33,7 @@
 #include "jsonx/bind/options.hpp"
 #include "jsonx/encode/writer.hpp"
 #include "jsonx/sax/error.hpp"
+#include "jsonx/sax/partial.hpp"
 
 namespace jsonx {
 
@@ -36,12 +41,27 @@ namespace detail {
 // The value_ops of T (defined in detail/decode_rules.hpp).
 template <class T>
 constexpr const value_ops* ops_for() noexcept;
+
+/// The value a snapshot's cut value event carries (one of the value events).
+struct cut_value {
+  enum class kind : std::uint8_t { null, boolean, int64, uint64, float64, number_text, string };
+  kind what;
+  bool boolean = false;
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  double d = 0;
+  std::string_view text;  // the number's text, or the string
+};
+class snapshot_sink;
 }  // namespace detail
 
 class decode_handler {
  public:
   decode_handler() = default;
-  ~decode_handler() { abandon_frames(); }
+  ~decode_handler() {
+    keep_snapshot();
+    abandon_frames();
+  }
   decode_handler(const decode_handler&) = delete;
   decode_handler& operator=(const decode_handler&) = delete;
 
@@ -74,6 +94,23 @@ class decode_handler {
   /// the elements it kept from before the decode and did not reach). typed_decoder<T> and
   /// decode() call it; call it yourself when you drive the parser. Once per start.
   void abandon_after_failure() noexcept;
+
+  // ---- snapshots of the value so far (jsonx/sax/partial.hpp) ----
+
+  /// Between feeds of `parser` (the push_parser driving this handler): makes the target show
+  /// the value of everything fed so far, by the rules of `mode`, in place (what a snapshot
+  /// holds: typed_decoder<T>::partial()). A snapshot taken before is taken back first. False if
+  /// the input is already invalid (parser.error() says why; as after a failed feed).
+  /// Call take_back_snapshot() before feeding the parser again.
+  template <class Parser>
+  bool take_snapshot(Parser& parser, partial_mode mode);
+  /// Takes the snapshot back: the target is as before it (but for the elements a reused vector
+  /// kept from a previous decode, which stay aside, where the parse takes them from), and the
+  /// parse goes on as if none had been taken. Nothing to do without a snapshot. (start(),
+  /// restart() and the destructor keep the snapshot instead: it stays the target's value.)
+  void take_back_snapshot();
+  /// True while a snapshot is shown (taken and not taken back).
+  bool snapshot_taken() const noexcept { return snapshot_taken_; }
 
   /// True if a binding error stopped the parse.
   bool failed() const noexcept { return static_cast<bool>(error_code_); }
@@ -143,6 +180,16 @@ class decode_handler {
   /// A writer over `target` (emptied), for capturing raw_json; one at a time.
   writer& start_raw_capture(std::string& target);
   writer& raw_writer() noexcept { return *raw_writer_; }
+  /// Ends the capture's writer (it commits into its target string, which must be alive).
+  void release_raw_writer() noexcept;
+
+  /// For the snapshot rules (detail/decode_snapshot.hpp): the record of the next change a
+  /// snapshot makes, to fill and then commit_change(); null if none is left (the change is
+  /// then not made).
+  detail::snapshot_change* next_change() noexcept {
+    return changes_count_ < max_snapshot_changes ? &changes_[changes_count_] : nullptr;
+  }
+  void commit_change() noexcept { ++changes_count_; }
 
   /// Where an error is, relative to the frames.
   enum class error_at : std::uint8_t {
@@ -184,6 +231,19 @@ class decode_handler {
   }
 
  private:
+  friend class detail::snapshot_sink;
+  // ---- snapshots (decode_handler.cpp) ----
+  /// The value cut by the end, as a snapshot sends it: to the next target, if it takes it.
+  void deliver_cut_value(const detail::cut_value& value);
+  /// After the parser's close events (`ends` container ends; `key_dropped`: the innermost
+  /// member's key has no value kept): closes the frames for the snapshot.
+  void close_for_snapshot(std::size_t ends, bool key_dropped);
+  void undo_changes_to(std::size_t count);
+  /// The snapshot stays the target's value: the records are freed (no event may follow
+  /// before start_erased()).
+  void keep_snapshot() noexcept;
+  void clear_error() noexcept;
+
   bool end_container() {
     detail::frame& f = frames_.back();
     if (f.ops->on_end != nullptr && !f.ops->on_end(*this, f)) return false;
@@ -226,6 +286,73 @@ class decode_handler {
   bool key_is_short_ = true;
   std::string skipped_key_;  // else here
   bool skip_next_ = false;   // the next value is an unknown key's: skip_next_value() says so
+
+  // A snapshot's changes to the target, in the order made (at most four: see
+  // snapshot_change), and whether the cut value was left out by its target.
+  static constexpr std::size_t max_snapshot_changes = 6;
+  detail::snapshot_change changes_[max_snapshot_changes];
+  std::size_t changes_count_ = 0;
+  bool snapshot_taken_ = false;
+  bool cut_value_dropped_ = false;
 };
+
+namespace detail {
+
+/// What push_parser::emit_partial_close() sends a snapshot: the cut value goes to the
+/// handler's next target; the key drop and the container ends are counted, then applied to
+/// the frames by close_for_snapshot() (the parser's innermost containers may be values it
+/// skips, of which the handler has no frame).
+class snapshot_sink {
+ public:
+  explicit snapshot_sink(decode_handler& h) noexcept : h_(h) {}
+  bool on_null() { return deliver({cut_value::kind::null, false, 0, 0, 0, {}}); }
+  bool on_bool(bool v) { return deliver({cut_value::kind::boolean, v, 0, 0, 0, {}}); }
+  bool on_int64(std::int64_t v, std::string_view text) {
+    return deliver({cut_value::kind::int64, false, v, 0, 0, text});
+  }
+  bool on_uint64(std::uint64_t v, std::string_view text) {
+    return deliver({cut_value::kind::uint64, false, 0, v, 0, text});
+  }
+  bool on_double(double v, std::string_view text) {
+    return deliver({cut_value::kind::float64, false, 0, 0, v, text});
+  }
+  bool on_number_text(std::string_view text) {
+    return deliver({cut_value::kind::number_text, false, 0, 0, 0, text});
+  }
+  bool on_string(std::string_view v) {
+    return deliver({cut_value::kind::string, false, 0, 0, 0, v});
+  }
+  void discard_key() noexcept { key_dropped_ = true; }
+  bool on_object_end(std::size_t) noexcept { return ++ends_ != 0; }
+  bool on_array_end(std::size_t) noexcept { return ++ends_ != 0; }
+
+  std::size_t ends() const noexcept { return ends_; }
+  bool key_dropped() const noexcept { return key_dropped_; }
+
+ private:
+  bool deliver(const cut_value& v) {
+    h_.deliver_cut_value(v);
+    return true;
+  }
+  decode_handler& h_;
+  std::size_t ends_ = 0;
+  bool key_dropped_ = false;
+};
+
+}  // namespace detail
+
+template <class Parser>
+bool decode_handler::take_snapshot(Parser& parser, partial_mode mode) {
+  take_back_snapshot();
+  cut_value_dropped_ = false;
+  snapshot_taken_ = true;
+  detail::snapshot_sink sink(*this);
+  if (!parser.emit_partial_close(sink, mode)) {
+    take_back_snapshot();
+    return false;
+  }
+  close_for_snapshot(sink.ends(), sink.key_dropped());
+  return true;
+}
 
 }  // namespace jsonx

@@ -46,6 +46,10 @@ struct dom_append {
     auto& a = *static_cast<dom::array*>(o);
     return &a.emplace_back();  // a null, with the array's allocator (uses-allocator construction)
   }
+  // A snapshot's cut value: the element appended is removed before the parse goes on.
+  static bool prepare_cut_value(decode_handler& h, void* o, json_kind) {
+    return record_size(h, *static_cast<dom::array*>(o));
+  }
 };
 
 inline bool dom_array_path(const decode_handler&, const frame& f, std::string& out) {
@@ -55,6 +59,9 @@ inline bool dom_array_path(const decode_handler&, const frame& f, std::string& o
 }
 // Members of an object: appended in input order (the DOM keeps duplicates).
 inline bool dom_object_key(decode_handler& h, frame& f, std::string_view key);
+// A snapshot drops the last member when its key has no value yet (its value is still the
+// null the key appended): the key is put aside and the member appended again after.
+inline void dom_object_drop_key(decode_handler& h, frame& f);
 inline bool dom_object_path(const decode_handler&, const frame& f, std::string& out) {
   const auto& o = *static_cast<const dom::object*>(f.object);
   if (!o.empty()) append_json_pointer_token(out, (o.end() - 1)->key);
@@ -107,8 +114,15 @@ struct decoder_of<dom::value, type_category::extension> : decode_base<decoder_of
                                          &dom_array_path,
                                          nullptr,
                                          false};
-  static constexpr frame_ops object_frame{&ops_table<skip_value>, &dom_object_key, nullptr,
-                                          &dom_object_path,       nullptr,         false};
+  static constexpr frame_ops object_frame{&ops_table<skip_value>,
+                                          &dom_object_key,
+                                          nullptr,
+                                          &dom_object_path,
+                                          nullptr,
+                                          false,
+                                          nullptr,
+                                          nullptr,
+                                          &dom_object_drop_key};
 
   static bool on_array_begin(decode_handler& h, void* o) {
     dom::array& a = target(o).emplace_array();
@@ -127,6 +141,31 @@ inline bool dom_object_key(decode_handler& h, frame& f, std::string_view key) {
   dom::value& member = o.append(key, dom::value(nullptr, o.get_allocator()));
   h.set_next({&member, ops_for<dom::value>()});
   return true;
+}
+
+inline void dom_object_append_again(decode_handler& h, snapshot_change& c) {
+  auto& o = *static_cast<dom::object*>(c.object);
+  std::string& key = *static_cast<std::string*>(c.saved);
+  dom::value& member = o.append(key, dom::value(nullptr, o.get_allocator()));
+  free_saved<std::string>(c);
+  h.set_next({&member, ops_for<dom::value>()});
+}
+inline void dom_object_keep_dropped(decode_handler&, snapshot_change& c) noexcept {
+  free_saved<std::string>(c);
+}
+inline void dom_object_drop_key(decode_handler& h, frame& f) {
+  auto& o = *static_cast<dom::object*>(f.object);
+  snapshot_change* c = h.next_change();
+  if (o.empty() || c == nullptr) return;
+  static_assert(snapshot_change::fits_in_storage<std::string>);
+  const auto last = o.end() - 1;
+  c->saved = ::new (static_cast<void*>(c->storage)) std::string(last->key);
+  o.erase(last);
+  c->undo = &dom_object_append_again;
+  c->keep = &dom_object_keep_dropped;
+  c->object = &o;
+  c->value = 0;
+  h.commit_change();
 }
 
 // (No decode rule for dom::element, a read-only view into a document, nor for a whole

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "jsonx/bind/decode_handler.hpp"
+#include "jsonx/bind/detail/decode_snapshot.hpp"
 #include "jsonx/bind/detail/decode_types.hpp"
 #include "jsonx/bind/detail/json_pointer.hpp"
 #include "jsonx/bind/detail/type_category.hpp"
@@ -95,11 +96,34 @@ struct decode_base {
   }
 };
 
+/// The type a rule decoder_of<T, C> fills.
+template <class D>
+struct decoder_target {};
+template <class T, type_category C>
+struct decoder_target<decoder_of<T, C>> {
+  using type = T;
+};
+
+/// How a rule's target takes a snapshot's cut value (detail/decode_snapshot.hpp): the rule's
+/// own prepare_cut_value (container elements, skipping), or T's value saved.
+template <class D>
+bool prepare_cut_value_of(decode_handler& h, void* o, json_kind kind) {
+  if constexpr (requires(decode_handler & hh, void* oo, json_kind k) {
+                  D::prepare_cut_value(hh, oo, k);
+                }) {
+    return D::prepare_cut_value(h, o, kind);
+  } else {
+    return save_for_snapshot<typename decoder_target<D>::type>(h, o, kind);
+  }
+}
+
 /// The value_ops of a rule.
 template <class D>
-inline constexpr value_ops ops_table{&D::on_null,   &D::on_bool,         &D::on_int64,
-                                     &D::on_uint64, &D::on_double,       &D::on_number_text,
-                                     &D::on_string, &D::on_object_begin, &D::on_array_begin};
+inline constexpr value_ops ops_table{&D::on_null,        &D::on_bool,
+                                     &D::on_int64,       &D::on_uint64,
+                                     &D::on_double,      &D::on_number_text,
+                                     &D::on_string,      &D::on_object_begin,
+                                     &D::on_array_begin, &prepare_cut_value_of<D>};
 
 template <class T>
 constexpr const value_ops* ops_for() noexcept {
@@ -173,6 +197,12 @@ struct forwarding {
     U* t = Prepare::prepare(h, o);
     return t != nullptr && inner::on_array_begin(h, t);
   }
+  // Container elements: the container says how a cut value is taken back. (With an Outer
+  // rule, the optional or pointer itself is saved: prepare_cut_value_of.)
+  static bool prepare_cut_value(decode_handler& h, void* o,
+                                json_kind kind) requires std::is_void_v<Outer> {
+    return Prepare::prepare_cut_value(h, o, kind);
+  }
 };
 
 // ---- skipping a value no field wants ----------------------------------------------------
@@ -187,6 +217,7 @@ struct skip_value {
   static bool on_string(decode_handler&, void*, std::string_view) { return true; }
   static bool on_object_begin(decode_handler& h, void*);
   static bool on_array_begin(decode_handler& h, void*);
+  static bool prepare_cut_value(decode_handler&, void*, json_kind) { return false; }
 };
 
 inline constexpr value_target skip_target{nullptr, &ops_table<skip_value>};

@@ -55,8 +55,14 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
   // element_reuse.hpp), so that its strings and vectors keep their memory; the elements
   // beyond the array's length are erased at its end. The frame counts the elements begun.
   // Other sequences are cleared, then appended to.
+  //
+  // A snapshot shows the elements begun so far, so it moves those kept from before to a
+  // spare vector of the frame's (f.aux), from which the next elements are taken: each
+  // element kept from before is moved once to the spare and once back, however many
+  // snapshots are taken.
   static constexpr bool reuses =
       is_std_vector<S>::value && reuse_of<element_type>() != reuse_kind::none;
+  using spare_type = std::vector<element_type>;
 
   struct append {
     static element_type* prepare(decode_handler& h, void* o) {
@@ -72,6 +78,8 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
         if (i >= h.options().max_elements) [[unlikely]]
           return too_many(h);
         ++f.index;
+        if (f.aux != nullptr) [[unlikely]]
+          return from_spare(f, s);
       } else {
         if (s.size() >= h.options().max_elements) [[unlikely]]
           return too_many(h);
@@ -82,6 +90,24 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
       fail_too_many_elements(h, &type_name<S>, json_kind::array, h.options().max_elements);
       return nullptr;
     }
+    [[gnu::noinline]] static element_type* from_spare(frame& f, S& s) {
+      spare_type& spare = *static_cast<spare_type*>(f.aux);
+      if (spare.empty()) return &s.emplace_back();
+      element_type& e = s.emplace_back(std::move(spare.back()));
+      spare.pop_back();
+      if constexpr (reuse_of<element_type>() == reuse_kind::reset) reset_element(e);
+      return &e;
+    }
+    // A snapshot's cut value (an element): undone by the count (a reused vector keeps the
+    // element, beyond the count, as one kept from before) or by removing it.
+    static bool prepare_cut_value(decode_handler& h, void* o, json_kind kind) {
+      if (!takes_cut_value<element_type>(kind)) return false;
+      if constexpr (reuses) {
+        return record_frame_index(h);
+      } else {
+        return record_size(h, *static_cast<S*>(o));
+      }
+    }
   };
   // The elements kept from before and not decoded into are dropped: at the end of the
   // array, or when a failure abandons it.
@@ -91,18 +117,36 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
       if (f.index < s.size()) s.erase(s.begin() + static_cast<std::ptrdiff_t>(f.index), s.end());
     }
   }
+  static void free_spare(frame& f) noexcept {
+    delete static_cast<spare_type*>(f.aux);
+    f.aux = nullptr;
+  }
   static bool on_end(decode_handler&, frame& f) {
     drop_unused(f);
+    if (f.aux != nullptr) [[unlikely]]
+      free_spare(f);
     return true;
+  }
+  [[gnu::cold]] static void hide_unused(decode_handler&, frame& f) {
+    if constexpr (reuses) {
+      S& s = *static_cast<S*>(f.object);
+      if (f.index >= s.size()) return;
+      if (f.aux == nullptr) f.aux = new spare_type();
+      spare_type& spare = *static_cast<spare_type*>(f.aux);
+      spare.reserve(spare.size() + (s.size() - f.index));
+      for (std::size_t j = s.size(); j-- > f.index;) spare.push_back(std::move(s[j]));
+      s.erase(s.begin() + static_cast<std::ptrdiff_t>(f.index), s.end());
+    }
   }
   static constexpr frame_ops container_frame =
       reuses ? frame_ops{&ops_table<forwarding<element_type, append>>,
                          nullptr,
                          &on_end,
                          &counted_path,
-                         nullptr,
+                         &free_spare,
                          false,
-                         &drop_unused}
+                         &drop_unused,
+                         &hide_unused}
              : frame_ops{&ops_table<forwarding<element_type, append>>,
                          nullptr,
                          nullptr,
@@ -132,6 +176,9 @@ struct decoder_of<S, type_category::bit_vector> : decode_base<decoder_of<S>> {
         return fail_too_many_elements(h, &type_name<S>, json_kind::array, h.options().max_elements);
       s.push_back(v);
       return true;
+    }
+    static bool prepare_cut_value(decode_handler& h, void* o, json_kind kind) {
+      return kind == json_kind::boolean && record_size(h, *static_cast<S*>(o));
     }
   };
   // The element is not there yet when a wrong event comes: its index is the size.
@@ -171,6 +218,12 @@ struct decoder_of<A, type_category::fixed_array> : decode_base<decoder_of<A>> {
         return nullptr;
       }
       return &(*static_cast<A*>(o))[f.index++];
+    }
+    // A snapshot's cut value: the count and the element's value are put back.
+    static bool prepare_cut_value(decode_handler& h, void* o, json_kind kind) {
+      const std::size_t i = h.top().index;
+      return i < size && record_frame_index(h) &&
+             save_for_snapshot<element_type>(h, &(*static_cast<A*>(o))[i], kind);
     }
   };
   static bool on_end(decode_handler& h, detail::frame& f) {
@@ -251,6 +304,12 @@ struct decoder_of<T, type_category::tuple> : decode_base<decoder_of<T>> {
     static bool on_array_begin(decode_handler& h, void* o) {
       value_target t{};
       return next(h, o, t) && t.ops->on_array_begin(h, t.object);
+    }
+    static bool prepare_cut_value(decode_handler& h, void* o, json_kind kind) {
+      const std::size_t i = h.top().index;
+      if (i >= size) return false;
+      const value_target t = element_table[i](o);
+      return record_frame_index(h) && t.ops->prepare_cut_value(h, t.object, kind);
     }
   };
   static bool on_end(decode_handler& h, detail::frame& f) {
@@ -346,8 +405,65 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
     if (f.aux != nullptr) append_key_segment(out, *static_cast<const key_type*>(f.aux));
     return true;
   }
+
+  // A snapshot drops the last key when it has no value yet: the entry is taken out of the
+  // map (its node, in node-based maps: the entry comes back at the same address; in others,
+  // the key is copied and the entry made again), and comes back before the parse goes on,
+  // where the key and the next target point again.
+  static constexpr bool node_based = requires(M & m, typename M::iterator it) {
+    m.insert(m.extract(it));
+  };
+  template <class Saved>
+  static Saved* save(snapshot_change& c, Saved&& value) {
+    if constexpr (snapshot_change::fits_in_storage<Saved>) {
+      return ::new (static_cast<void*>(c.storage)) Saved(std::move(value));
+    } else {
+      return new Saved(std::move(value));
+    }
+  }
+  template <class Saved>
+  static void keep_hidden(decode_handler&, snapshot_change& c) noexcept {
+    free_saved<Saved>(c);
+  }
+  static void point_at(decode_handler& h, frame& f, typename M::iterator it) {
+    f.aux = const_cast<key_type*>(&it->first);
+    h.set_next({&it->second, ops_for<mapped_type>()});
+  }
+  static void bring_back_node(decode_handler& h, snapshot_change& c) {
+    frame& f = *static_cast<frame*>(c.object);
+    auto& node = *static_cast<typename M::node_type*>(c.saved);
+    auto inserted = static_cast<M*>(f.object)->insert(std::move(node));
+    free_saved<typename M::node_type>(c);
+    point_at(h, f, inserted.position);
+  }
+  static void bring_back_key(decode_handler& h, snapshot_change& c) {
+    frame& f = *static_cast<frame*>(c.object);
+    key_type key = std::move(*static_cast<key_type*>(c.saved));
+    free_saved<key_type>(c);
+    point_at(h, f, static_cast<M*>(f.object)->try_emplace(std::move(key)).first);
+  }
+  [[gnu::cold]] static void hide_key(decode_handler& h, frame& f) {
+    if (f.aux == nullptr) return;
+    M& m = *static_cast<M*>(f.object);
+    const auto it = m.find(*static_cast<const key_type*>(f.aux));
+    snapshot_change* c = h.next_change();
+    if (it == m.end() || c == nullptr) return;
+    if constexpr (node_based) {
+      c->saved = save(*c, m.extract(it));
+      c->undo = &bring_back_node;
+      c->keep = &keep_hidden<typename M::node_type>;
+    } else {
+      c->saved = save(*c, key_type(it->first));
+      m.erase(it);
+      c->undo = &bring_back_key;
+      c->keep = &keep_hidden<key_type>;
+    }
+    c->object = &f;
+    c->value = 0;
+    h.commit_change();
+  }
   static constexpr frame_ops container_frame{
-      &ops_table<skip_value>, &on_key, nullptr, &path, nullptr, false};
+      &ops_table<skip_value>, &on_key, nullptr, &path, nullptr, false, nullptr, nullptr, &hide_key};
 
   static bool on_object_begin(decode_handler& h, void* o) {
     static_cast<M*>(o)->clear();

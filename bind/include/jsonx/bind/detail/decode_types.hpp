@@ -1,6 +1,7 @@
 // The pieces the typed decoder is made of: where the next value goes (a value_target: an
-// object and the table of functions that fill it from events), and the stack of open
-// containers (frames: what a key or an end event does at each level).
+// object and the table of functions that fill it from events), the stack of open
+// containers (frames: what a key or an end event does at each level), and the changes a
+// snapshot makes to the target (snapshot_change: typed_decoder<T>::partial()).
 #pragma once
 
 #include <algorithm>
@@ -34,6 +35,11 @@ struct value_ops {
   bool (*on_string)(decode_handler&, void* object, std::string_view value);
   bool (*on_object_begin)(decode_handler&, void* object);
   bool (*on_array_begin)(decode_handler&, void* object);
+  /// A snapshot (typed_decoder<T>::partial()) is about to send this target the value cut by
+  /// the end of the input, of kind `kind`: records in the handler how to take back what that
+  /// event will change (detail/decode_snapshot.hpp). False: the target leaves the cut value
+  /// out (it would refuse it, or cannot take it back), and the snapshot drops it.
+  bool (*prepare_cut_value)(decode_handler&, void* object, json_kind kind);
 };
 
 /// Where the next value event goes.
@@ -65,6 +71,14 @@ struct frame_ops {
   /// When a failure abandons the container, while its target is still alive: leaves it a
   /// consistent value (a vector drops the elements kept from before); may be null.
   void (*on_failure)(frame&) = nullptr;
+  /// A snapshot closes the container where it is: makes the target show the value so far (a
+  /// reused vector puts the elements kept from before out of sight), recording in the handler
+  /// what must be taken back before the parse goes on; may be null (nothing to do).
+  void (*on_snapshot)(decode_handler&, frame&) = nullptr;
+  /// A snapshot drops the member whose key came last, which has no value yet: a map puts
+  /// that key out of sight (recording how to bring it back); null where a key alone changes
+  /// nothing in the target (a struct).
+  void (*on_snapshot_drop_key)(decode_handler&, frame&) = nullptr;
 };
 
 inline constexpr std::size_t not_tracking = static_cast<std::size_t>(-1);
@@ -113,6 +127,26 @@ class frame_stack {
   std::unique_ptr<frame[]> frames_;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+};
+
+/// One change a snapshot made to the target, and how to take it back. The handler holds a few,
+/// in place (a snapshot makes at most four: two for the cut value, a std::array's count and
+/// its element's old value; one for a map's key without a value; one for a raw_json being
+/// captured); `saved` points into `storage` when what is saved fits there.
+struct snapshot_change {
+  /// Takes the change back: the parse goes on as if no snapshot had been taken.
+  void (*undo)(decode_handler&, snapshot_change&);
+  /// The snapshot stays the target's value (a restart, the handler's end): frees what the
+  /// record holds; may be null.
+  void (*keep)(decode_handler&, snapshot_change&) noexcept;
+  void* object;       // what was changed
+  std::size_t value;  // per kind: a size, an index, a frame's position
+  void* saved;        // per kind: what was saved (in storage, or on the heap)
+  alignas(std::max_align_t) unsigned char storage[48];
+
+  template <class U>
+  static constexpr bool fits_in_storage = sizeof(U) <= sizeof(storage) &&
+                                          alignof(U) <= alignof(std::max_align_t);
 };
 
 /// What an event brought, for the "found" part of an error message.

@@ -292,6 +292,8 @@ struct raw_inner {
   }
   static bool on_object_begin(decode_handler& h, void*);
   static bool on_array_begin(decode_handler& h, void*);
+  // A snapshot sends no cut value into a capture (it would reach the writer).
+  static bool prepare_cut_value(decode_handler&, void*, json_kind) { return false; }
 };
 inline constexpr value_target raw_inner_target{nullptr, &ops_table<raw_inner>};
 
@@ -306,8 +308,37 @@ inline bool raw_end(decode_handler& h, frame& f) {
   if (!(f.index == 1 ? w.on_object_end() : w.on_array_end())) return false;
   return f.object == nullptr || w.flush();
 }
+// A snapshot shows a raw_json still being captured as empty (null): its text is the writer's
+// unfinished output, put aside (swapped, in place) until the snapshot is taken back. Kept,
+// the capture ends there: the writer is let go, the text emptied.
+inline void show_raw_text(decode_handler&, snapshot_change& c) {
+  static_cast<std::string*>(c.object)->swap(*static_cast<std::string*>(c.saved));
+  free_saved<std::string>(c);
+}
+inline void keep_raw_empty(decode_handler& h, snapshot_change& c) noexcept {
+  std::string& text = *static_cast<std::string*>(c.object);
+  text.swap(*static_cast<std::string*>(c.saved));
+  free_saved<std::string>(c);
+  h.release_raw_writer();
+  text.clear();
+}
+[[gnu::cold]] inline void hide_raw_text(decode_handler& h, frame& f) {
+  if (f.object == nullptr) return;  // a container inside the capture
+  snapshot_change* c = h.next_change();
+  if (c == nullptr) return;
+  static_assert(snapshot_change::fits_in_storage<std::string>);
+  std::string& text = static_cast<raw_json*>(f.object)->text;
+  auto* aside = ::new (static_cast<void*>(c->storage)) std::string();
+  aside->swap(text);
+  c->undo = &show_raw_text;
+  c->keep = &keep_raw_empty;
+  c->object = &text;
+  c->value = 0;
+  c->saved = aside;
+  h.commit_change();
+}
 inline constexpr frame_ops raw_frame{
-    &ops_table<raw_inner>, &raw_key, &raw_end, &no_path, nullptr, false};
+    &ops_table<raw_inner>, &raw_key, &raw_end, &no_path, nullptr, false, nullptr, &hide_raw_text};
 
 inline bool raw_inner::on_object_begin(decode_handler& h, void*) {
   h.push_frame(&raw_frame, nullptr).index = 1;
