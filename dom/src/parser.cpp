@@ -117,6 +117,10 @@ std::size_t parser::feed(std::string_view chunk) {
 
 const document& parser::finish(std::error_code& ec) {
   impl& p = *impl_;
+  if (!p.in_progress && p.push.failed()) {  // nothing fed since a parse failed: its error
+    ec = p.push.error().code;
+    return p.doc;
+  }
   if (!p.in_progress) p.start_new();  // finish() with nothing fed: incomplete input
   p.take_back_snapshot();
   p.truncated = false;
@@ -162,6 +166,7 @@ const document& parser::partial(partial_mode mode) {
 
 const document& parser::finish_partial(partial_mode mode, std::error_code& ec) {
   impl& p = *impl_;
+  if (!p.in_progress && p.push.failed()) return finish(ec);  // the failed parse's error
   if (!p.in_progress) p.start_new();  // nothing fed: an empty beginning, cut short
   p.take_back_snapshot();
   p.truncated = false;

@@ -191,4 +191,20 @@ std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept 
   return 0;
 }
 
+bool utf8_sequence_may_continue(const char* begin, const char* end) noexcept {
+  if (begin == end) return true;
+  const auto lead = static_cast<unsigned char>(begin[0]);
+  if (lead < 0xC2 || lead > 0xF4) return false;  // C0, C1: overlong; F5 and up: past U+10FFFF
+  if (end - begin < 2) return true;
+  const auto second = static_cast<unsigned char>(begin[1]);
+  unsigned char low = 0x80;
+  unsigned char high = 0xBF;
+  if (lead == 0xE0) low = 0xA0;   // overlong below U+0800
+  if (lead == 0xED) high = 0x9F;  // U+D800-DFFF, the surrogates
+  if (lead == 0xF0) low = 0x90;   // overlong below U+10000
+  if (lead == 0xF4) high = 0x8F;  // past U+10FFFF
+  if (second < low || second > high) return false;
+  return end - begin < 3 || (static_cast<unsigned char>(begin[2]) & 0xC0) == 0x80;
+}
+
 }  // namespace jsonx::detail

@@ -119,6 +119,7 @@ class basic_dom_builder {
               in_string_parts_};
     // The open containers' nodes hold the links of the stack of open containers, which their
     // end events overwrite: keep the chain, innermost first.
+    discarded_text_ = ~std::uint64_t{0};
     open_chain_.clear();
     for (std::uint64_t at = innermost_open_; at != no_container; at = node_base_[at].payload)
       open_chain_.push_back(at);
@@ -127,10 +128,18 @@ class basic_dom_builder {
     if (node_end_ - node_next_ < 1) grow_nodes();
   }
   /// The member begun last has a key and no value kept: the key (the last node) goes.
-  void discard_key() noexcept { --node_next_; }
-  /// The closed value becomes the document's (an empty document if nothing was kept).
+  void discard_key() noexcept {
+    --node_next_;
+    discarded_text_ = node_next_->payload;  // its text's offset: the kept strings end there
+  }
+  /// The closed value becomes the document's (an empty document if nothing was kept). Its
+  /// string bytes are those of its values: a discarded key's text and the parts of a string
+  /// or key still open (dropped) lie at the arena's end, past them.
   void publish_snapshot() noexcept {
     publish_sizes();
+    std::uint64_t kept_text = in_string_parts_ ? part_start_ : doc_->strings_.size();
+    kept_text = std::min(kept_text, discarded_text_);
+    doc_->strings_.set_size(static_cast<std::size_t>(kept_text));
     doc_->complete_ = node_next_ != node_base_ && innermost_open_ == no_container;
   }
   /// Takes the snapshot back.
@@ -345,7 +354,8 @@ class basic_dom_builder {
     bool in_string_parts = false;
   };
   saved_state saved_;
-  std::vector<std::uint64_t> open_chain_;  // the open containers' nodes, innermost first
+  std::uint64_t discarded_text_ = ~std::uint64_t{0};  // a snapshot's discarded key's text
+  std::vector<std::uint64_t> open_chain_;             // the open containers' nodes, innermost first
 };
 
 /// The builder for any event source (see the top of this file).

@@ -46,7 +46,8 @@ class parser {
   /// starts a new document. Returns the bytes of `chunk` consumed (see push_parser::feed).
   std::size_t feed(std::string_view chunk);
   std::size_t feed(std::string_view chunk, std::error_code& ec);
-  /// Ends a chunked parse: what was fed must be one complete JSON text.
+  /// Ends a chunked parse: what was fed must be one complete JSON text. Right after a failed
+  /// parse (nothing fed since), reports that failure again.
   const document& finish();
   const document& finish(std::error_code& ec);
   /// A snapshot of a chunked parse in progress: the document of everything fed so far, by

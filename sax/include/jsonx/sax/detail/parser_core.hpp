@@ -209,6 +209,17 @@ class parser_core {
   bool emit_partial_close(Sink& sink, partial_mode mode) {
     if (failed_) return false;
     if (done_ || chunk_ != nullptr) return !failed_;  // complete (or called inside a feed)
+    // A string or key cut by the end must be a possible beginning of one (a handler taking
+    // parts had its escapes checked as they were delivered; others have them checked here).
+    if (pending_ == pending_token::string || pending_ == pending_token::key) {
+      if constexpr (!takes_parts) {
+        const std::size_t usable =
+            token_.size() - incomplete_utf8_suffix(token_.data(), token_.data() + token_.size());
+        const unescape_result r = validate_escapes(token_.data(), token_.data() + usable, true);
+        if (r.error != parse_errc::ok) return fail(r.error, token_offset_ + r.error_at);
+        if (!cut_string_tail_may_continue(r.consumed)) return false;
+      }
+    }
     // The value cut by the end: is it kept (its event sent)?
     bool cut_value_kept = false;
     if (can_skip && pending_skipped_ && pending_ != pending_token::none) {
@@ -952,6 +963,7 @@ class parser_core {
         fail(r.error, token_offset_ + r.error_at);
         return;
       }
+      if (!cut_string_tail_may_continue(r.consumed)) return;
       token_.erase(0, r.consumed);
       token_offset_ += r.consumed;
       return;
@@ -962,6 +974,7 @@ class parser_core {
       fail(r.error, token_offset_ + r.error_at);
       return;
     }
+    if (!cut_string_tail_may_continue(r.consumed)) return;
     if (!unescaped_.empty()) {
       const bool go_on = pending_ == pending_token::key ? handler_->on_key_part(unescaped_)
                                                         : handler_->on_string_part(unescaped_);
@@ -972,6 +985,26 @@ class parser_core {
     }
     token_.erase(0, r.consumed);
     token_offset_ += r.consumed;
+  }
+
+  // The end of a string (or key) in token_, cut by the chunk end: false (failed) if no byte
+  // can continue it, with the offset finish() would give. The UTF-8 sequence left open at the
+  // cut must begin a valid one (the indexer judges it only with the bytes that follow), and
+  // an escape it cuts must be possible: a backslash or "\u" followed by a byte of 0x80 or more
+  // is invalid whatever follows. `cut_escape_at`: where the walk over the escapes of the bytes
+  // before the open sequence stopped (an escape cut there), or their end. (Only at chunk
+  // ends, and only costs anything when a sequence is open there.)
+  bool cut_string_tail_may_continue(std::size_t cut_escape_at) {
+    const char* begin = token_.data();
+    const char* end = begin + token_.size();
+    const std::size_t open = incomplete_utf8_suffix(begin, end);
+    if (open == 0) return true;
+    if (!utf8_sequence_may_continue(end - open, end))
+      return fail(parse_errc::invalid_utf8, token_offset_ + token_.size());
+    if (cut_escape_at >= token_.size() - open) return true;  // no escape reaches the sequence
+    const unescape_result r = validate_escapes(begin + cut_escape_at, end, true);
+    if (r.error == parse_errc::ok) return true;
+    return fail(r.error, token_offset_ + cut_escape_at + r.error_at);
   }
 
   // A number or literal cut by the previous chunk end: its continuation is the run of scalar
@@ -986,10 +1019,29 @@ class parser_core {
         fail(parse_errc::token_size_limit, token_offset_);
         return false;
       }
-      return true;  // still cut: the whole chunk continues it; run_chunk indexes it
+      // Still cut: the whole chunk continues it (run_chunk indexes it). What is there is
+      // checked now, as it is when the token lies in one chunk ("[-N" fed as "[-" and "N" is
+      // an invalid number at once, not at the next delimiter): a snapshot must not keep it.
+      return cut_scalar_may_continue();
     }
     pending_ = pending_token::none;
     return finish_scalar_from_token(token_end::delimited);
+  }
+
+  // The number or literal in token_, cut by the chunk end: false (failed) if no byte can
+  // complete it, with the error and offset a whole-buffer parse gives.
+  bool cut_scalar_may_continue() {
+    const char* p = token_.data();
+    const char first = *p;
+    if (first == 't' || first == 'f' || first == 'n') {
+      const std::string_view word = first == 't' ? "true" : first == 'f' ? "false" : "null";
+      if (token_.size() <= word.size() && word.starts_with(token_)) return true;
+      return fail(parse_errc::invalid_literal, token_offset_);
+    }
+    number_result r;
+    parse_number<false>(p, p + token_.size(), token_end::open, r);
+    if (r.kind != number_kind::invalid) return true;
+    return fail(parse_errc::invalid_number, token_offset_ + static_cast<std::uint64_t>(r.end - p));
   }
 
   bool finish_scalar_from_token(token_end end) {

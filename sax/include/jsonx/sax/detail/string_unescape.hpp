@@ -30,4 +30,9 @@ unescape_result validate_escapes(const char* begin, const char* end, bool more_m
 /// Bytes at the end of [begin, end) that start a UTF-8 sequence not complete yet (0 to 3).
 std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept;
 
+/// True if [begin, end), the start of a UTF-8 sequence cut short (incomplete_utf8_suffix()'s
+/// bytes), can still become a valid one: a lead byte C2-F4 and, if there, a second byte in the
+/// range its lead allows (no overlong form, no surrogate, nothing past U+10FFFF).
+bool utf8_sequence_may_continue(const char* begin, const char* end) noexcept;
+
 }  // namespace jsonx::detail
