@@ -19,8 +19,7 @@
 //
 // A snapshot without an error of a prefix that the parser itself finds invalid where it ends
 // (a plain parse of the prefix fails with another error than incomplete_input) breaks the
-// header's "a snapshot never truncates bad input silently" and fails the input, unless
-// JSONX_FUZZ_PARTIAL_ALLOW_SILENT=1 (to fuzz the other checks while that is open). Prefixes only
+// header's "a snapshot never truncates bad input silently" and fails the input. Prefixes only
 // the grammar knows are dead ("\uD800\u1": the parser says incomplete_input) are not checked.
 #include <cstddef>
 #include <cstdint>
@@ -47,14 +46,6 @@ using jsonx::test::describe_document;
 using jsonx::test::every_partial_mode;
 using jsonx::test::mode_name;
 using jsonx::test::prefix_closer;
-
-bool silent_snapshots_allowed() {
-  static const bool allowed = [] {
-    const char* value = std::getenv("JSONX_FUZZ_PARTIAL_ALLOW_SILENT");
-    return value != nullptr && std::strcmp(value, "1") == 0;
-  }();
-  return allowed;
-}
 
 struct verdict_of {
   std::error_code code;
@@ -170,7 +161,7 @@ class snapshot_run {
         if (!problem.empty())
           fail_at("a snapshot is not consistent with the final value", text_, cut, mode, problem);
       }
-    } else if (!silent_snapshots_allowed() && parser_finds_invalid(text_.substr(0, cut))) {
+    } else if (parser_finds_invalid(text_.substr(0, cut))) {
       fail_at("a snapshot of a prefix the parser finds invalid is no error", text_, cut, mode,
               describe_document(doc));
     }
@@ -214,7 +205,7 @@ void check_finish_partial(const std::vector<std::string_view>& chunks, std::stri
   } else if (ec) {
     check(verdict_of(p.error()) == plain, "finish_partial()'s error is not the plain parse's",
           text);
-  } else if (!silent_snapshots_allowed() && plain.code != jsonx::parse_errc::incomplete_input) {
+  } else if (plain.code != jsonx::parse_errc::incomplete_input) {
     fail_at("finish_partial() of invalid input is no error", text, text.size(), mode,
             describe_document(done) + ", plain: " + plain.describe());
   }
