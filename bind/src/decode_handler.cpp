@@ -22,12 +22,7 @@ void decode_handler::start_erased(detail::value_target root, const decode_option
   readable_begin_ = 0;
   readable_end_ = 0;
   abandoned_ = false;
-  error_code_ = {};
-  error_path_.clear();
-  error_expected_.clear();
-  error_found_.clear();
-  error_expected_type_ = {};
-  error_found_kind_ = json_kind::none;
+  clear_error();
   skipped_key_.clear();
   short_key_size_ = 0;
   key_is_short_ = true;

@@ -72,8 +72,12 @@ std::size_t input_source::read_some(char* buffer, std::size_t size) {
 
 std::size_t input_source::read_chunk(std::span<char> buffer) {
   if (!ok() || at_end_) return 0;
-  std::size_t filled = 0;
-  while (filled < buffer.size()) {
+  return read_on(buffer, 0, [] { return true; });
+}
+
+template <class Wanted>
+std::size_t input_source::read_on(std::span<char> buffer, std::size_t filled, Wanted wanted) {
+  while (filled < buffer.size() && wanted()) {
     const std::size_t n = read_some(buffer.data() + filled, buffer.size() - filled);
     if (n == 0) {
       if (!ok()) return 0;
@@ -92,20 +96,12 @@ bool input_source::readable_now() const noexcept {
 
 std::size_t input_source::read_available(std::span<char> buffer) {
   if (!ok() || at_end_ || buffer.empty()) return 0;
-  std::size_t filled = read_some(buffer.data(), buffer.size());
+  const std::size_t first = read_some(buffer.data(), buffer.size());
+  if (first == 0) return 0;
   // Plain input: what has arrived meanwhile joins the chunk (the format check reads the first
   // two bytes alone, and a writer's pieces may have queued up in the pipe). Not gzip: the
   // decompressor may need more than has arrived, and would wait for it.
-  while (filled != 0 && filled < buffer.size() && !json_.decompressing() && readable_now()) {
-    const std::size_t n = read_some(buffer.data() + filled, buffer.size() - filled);
-    if (n == 0) {
-      if (!ok()) return 0;
-      break;
-    }
-    filled += n;
-  }
-  bytes_read_ += filled;
-  return filled;
+  return read_on(buffer, first, [this] { return !json_.decompressing() && readable_now(); });
 }
 
 }  // namespace jsonx::cli

@@ -65,6 +65,10 @@ class input_source {
   bool readable_now() const noexcept;
   // One read_some() of the JSON that gives bytes (0 at the end or on error, then error_ set).
   std::size_t read_some(char* buffer, std::size_t size);
+  // Reads on into buffer past its first `filled` bytes while wanted() says so and it has
+  // room; counts them all in bytes_read_. 0 on a read error.
+  template <class Wanted>
+  std::size_t read_on(std::span<char> buffer, std::size_t filled, Wanted wanted);
 
   // The descriptor of `path` ("-": standard input), or -1 with `error` set.
   static int open_input(const std::string& path, std::string& error);
