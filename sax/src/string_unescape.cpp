@@ -191,11 +191,12 @@ std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept 
   return 0;
 }
 
-bool utf8_sequence_may_continue(const char* begin, const char* end) noexcept {
-  if (begin == end) return true;
+std::size_t utf8_viable_prefix(const char* begin, const char* end) noexcept {
+  const auto size = static_cast<std::size_t>(end - begin);
+  if (size == 0) return 0;
   const auto lead = static_cast<unsigned char>(begin[0]);
-  if (lead < 0xC2 || lead > 0xF4) return false;  // C0, C1: overlong; F5 and up: past U+10FFFF
-  if (end - begin < 2) return true;
+  if (lead < 0xC2 || lead > 0xF4) return 0;  // C0, C1: overlong; F5 and up: past U+10FFFF
+  if (size < 2) return 1;
   const auto second = static_cast<unsigned char>(begin[1]);
   unsigned char low = 0x80;
   unsigned char high = 0xBF;
@@ -203,8 +204,9 @@ bool utf8_sequence_may_continue(const char* begin, const char* end) noexcept {
   if (lead == 0xED) high = 0x9F;  // U+D800-DFFF, the surrogates
   if (lead == 0xF0) low = 0x90;   // overlong below U+10000
   if (lead == 0xF4) high = 0x8F;  // past U+10FFFF
-  if (second < low || second > high) return false;
-  return end - begin < 3 || (static_cast<unsigned char>(begin[2]) & 0xC0) == 0x80;
+  if (second < low || second > high) return 1;
+  if (size < 3) return 2;
+  return (static_cast<unsigned char>(begin[2]) & 0xC0) == 0x80 ? 3 : 2;
 }
 
 }  // namespace jsonx::detail

@@ -988,23 +988,28 @@ class parser_core {
   }
 
   // The end of a string (or key) in token_, cut by the chunk end: false (failed) if no byte
-  // can continue it, with the offset finish() would give. The UTF-8 sequence left open at the
-  // cut must begin a valid one (the indexer judges it only with the bytes that follow), and
-  // an escape it cuts must be possible: a backslash or "\u" followed by a byte of 0x80 or more
-  // is invalid whatever follows. `cut_escape_at`: where the walk over the escapes of the bytes
-  // before the open sequence stopped (an escape cut there), or their end. (Only at chunk
-  // ends, and only costs anything when a sequence is open there.)
+  // can continue it, with the error and offset a parse of more bytes reports, in byte order.
+  // An escape cut by the UTF-8 sequence open at the cut must be possible (a backslash or "\u"
+  // followed by a byte of 0x80 or more is invalid whatever follows), and the sequence must
+  // begin a valid one (the indexer judges it only with the bytes that follow; it reports the
+  // first byte that cannot continue it, the byte after the lead for an impossible lead).
+  // `cut_escape_at`: where the walk over the escapes of the bytes before the sequence stopped
+  // (an escape cut there), or their end. (Only at chunk ends, and only costs anything when a
+  // sequence is open there.)
   bool cut_string_tail_may_continue(std::size_t cut_escape_at) {
     const char* begin = token_.data();
     const char* end = begin + token_.size();
     const std::size_t open = incomplete_utf8_suffix(begin, end);
     if (open == 0) return true;
-    if (!utf8_sequence_may_continue(end - open, end))
-      return fail(parse_errc::invalid_utf8, token_offset_ + token_.size());
-    if (cut_escape_at >= token_.size() - open) return true;  // no escape reaches the sequence
-    const unescape_result r = validate_escapes(begin + cut_escape_at, end, true);
-    if (r.error == parse_errc::ok) return true;
-    return fail(r.error, token_offset_ + cut_escape_at + r.error_at);
+    if (cut_escape_at < token_.size() - open) {  // an escape reaches the sequence
+      const unescape_result r = validate_escapes(begin + cut_escape_at, end, true);
+      if (r.error != parse_errc::ok)
+        return fail(r.error, token_offset_ + cut_escape_at + r.error_at);
+    }
+    const std::size_t viable = utf8_viable_prefix(end - open, end);
+    if (viable == open) return true;
+    return fail(parse_errc::invalid_utf8,
+                token_offset_ + (token_.size() - open) + std::max<std::size_t>(viable, 1));
   }
 
   // A number or literal cut by the previous chunk end: its continuation is the run of scalar

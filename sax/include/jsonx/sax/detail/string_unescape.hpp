@@ -30,9 +30,11 @@ unescape_result validate_escapes(const char* begin, const char* end, bool more_m
 /// Bytes at the end of [begin, end) that start a UTF-8 sequence not complete yet (0 to 3).
 std::size_t incomplete_utf8_suffix(const char* begin, const char* end) noexcept;
 
-/// True if [begin, end), the start of a UTF-8 sequence cut short (incomplete_utf8_suffix()'s
-/// bytes), can still become a valid one: a lead byte C2-F4 and, if there, a second byte in the
-/// range its lead allows (no overlong form, no surrogate, nothing past U+10FFFF).
-bool utf8_sequence_may_continue(const char* begin, const char* end) noexcept;
+/// Of [begin, end), the start of a UTF-8 sequence cut short (incomplete_utf8_suffix()'s bytes),
+/// how many bytes can still begin a valid sequence: all of them, or fewer where it already
+/// cannot (a lead outside C2-F4: 0; a second byte outside its lead's range, which keeps out
+/// overlong forms, surrogates and what lies past U+10FFFF: 1; a third byte that is no
+/// continuation byte: 2).
+std::size_t utf8_viable_prefix(const char* begin, const char* end) noexcept;
 
 }  // namespace jsonx::detail
