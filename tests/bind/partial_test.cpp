@@ -689,6 +689,28 @@ TEST(BindPartial, AnInvalidEscapeAtTheCutIsFoundByASnapshot) {
   EXPECT_EQ(error.offset, whole.offset);
 }
 
+// Cut inside a value the parser skips (an unknown member): the containers open inside it sent
+// no event, so the snapshot closes only the target's own, and the members around it stand.
+TEST(BindPartial, ACutInsideASkippedValueClosesOnlyTheTargetsContainers) {
+  const std::string text = R"({"id": "a", "items": [{"name": "n", "zz": {"k": [1, [2, {"d": [3)";
+  for (partial_mode mode : {partial_mode::strict, partial_mode::trailing}) {
+    order target;
+    jsonx::typed_decoder<order> decoder(target);
+    jsonx::decode_error error;
+    ASSERT_TRUE(decoder.feed(text, error)) << error.message();
+    ASSERT_TRUE(decoder.partial(mode, error)) << error.message();
+    EXPECT_EQ(target.id, "a");
+    ASSERT_EQ(target.items.size(), 1u);  // the item being filled, closed where it is
+    EXPECT_EQ(target.items[0].name, "n");
+    ASSERT_TRUE(decoder.feed(R"(]}]], "q": 1}, "count": 4}], "level": 9})", error))
+        << error.message();
+    ASSERT_TRUE(decoder.finish(error)) << error.message();
+    ASSERT_EQ(target.items.size(), 1u);
+    EXPECT_EQ(target.items[0].count, 4);
+    EXPECT_EQ(target.level, 9);
+  }
+}
+
 TEST(BindPartial, FinishPartialEndsATruncatedInput) {
   order target;
   jsonx::typed_decoder<order> decoder(target);

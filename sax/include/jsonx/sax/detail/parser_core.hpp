@@ -232,12 +232,16 @@ class parser_core {
     } else if (pending_ == pending_token::scalar) {
       cut_value_kept = emit_scalar_if_complete(sink, has(mode, partial_mode::trailing_numbers));
     }
-    if (stack_.empty()) return true;  // a top-level value: kept, or nothing
+    // Inside a value the handler skips, the containers from skip_base_ on sent no event: they
+    // are left out, and the skipped value counts in its container, as in a full parse.
+    const bool in_skipped = can_skip && skipping_;
+    const std::size_t open_levels = in_skipped ? skip_base_ : stack_.size();
+    if (open_levels == 0) return true;  // a top-level value: kept, or nothing
     // The innermost container's count, as the walk keeps it, includes the member or element
     // begun last (counted at its key, or at the ',' or first byte before it).
-    const frame& innermost = stack_.back();
+    const frame& innermost = stack_[open_levels - 1];
     std::uint64_t kept = innermost.count;
-    switch (state_) {
+    switch (in_skipped ? grammar_state::object_next : state_) {
       case grammar_state::array_first:
       case grammar_state::object_first:
         kept = 0;
@@ -255,12 +259,12 @@ class parser_core {
           --kept;
         }
         break;
-      default:  // array_next, object_next: the last member or element is complete
+      default:  // array_next, object_next, a skipped value: the last one is complete or counts
         break;
     }
-    for (std::size_t level = stack_.size(); level-- > 0;) {
+    for (std::size_t level = open_levels; level-- > 0;) {
       const frame& open = stack_[level];
-      const std::uint64_t count = level + 1 == stack_.size() ? kept : open.count;
+      const std::uint64_t count = level + 1 == open_levels ? kept : open.count;
       if (open.is_object) {
         sink.on_object_end(static_cast<std::size_t>(count));
       } else {
