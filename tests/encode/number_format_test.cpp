@@ -1,5 +1,6 @@
 // Number printing: integers through the digit-pair table, doubles in the shortest form that
-// parses back bit-exact, compared with std::to_chars' shortest digits.
+// parses back bit-exact, compared with std::to_chars' shortest digits; doubles of every binade
+// written by the writer and read back by jsonx's own parser, with no shorter text reading back.
 #include <gtest/gtest.h>
 
 #include <charconv>
@@ -16,6 +17,10 @@
 #include "jsonx/encode/detail/integer_format.hpp"
 #include "jsonx/encode/writer.hpp"
 #include "jsonx/sax/push_parser.hpp"
+#include "support/event_log.hpp"
+#include "support/event_recorder.hpp"
+#include "support/feeding.hpp"
+#include "support/number_texts.hpp"
 #include "support/test_data.hpp"
 
 namespace jsonx::test {
@@ -23,11 +28,11 @@ namespace {
 
 std::string format_u(std::uint64_t v) {
   char buffer[32];
-  return {buffer, detail::format_uint64(v, buffer)};
+  return {buffer, jsonx::detail::format_uint64(v, buffer)};
 }
 std::string format_i(std::int64_t v) {
   char buffer[32];
-  return {buffer, detail::format_int64(v, buffer)};
+  return {buffer, jsonx::detail::format_int64(v, buffer)};
 }
 std::string to_chars_string(auto v) {
   char buffer[64];
@@ -39,7 +44,7 @@ TEST(integer_format, every_length_and_its_edges) {
   for (int digits = 1; digits <= 20; ++digits) {
     for (std::uint64_t v : {power, power + 1, power - 1, power * 2 - 1}) {
       ASSERT_EQ(format_u(v), to_chars_string(v));
-      EXPECT_EQ(detail::decimal_length(v), static_cast<int>(to_chars_string(v).size()));
+      EXPECT_EQ(jsonx::detail::decimal_length(v), static_cast<int>(to_chars_string(v).size()));
     }
     if (digits < 20) power *= 10;
   }
@@ -86,7 +91,7 @@ std::string shortest_reference(double d) {
 // The writer's text for `d` is the shortest reference above, and it parses back to the same bits.
 ::testing::AssertionResult prints_shortest(double d) {
   char buffer[64];
-  const std::string ours(buffer, detail::format_double(d, buffer));
+  const std::string ours(buffer, jsonx::detail::format_double(d, buffer));
   const std::string reference = shortest_reference(d);
   if (ours != reference) {
     return ::testing::AssertionFailure() << "wrote " << ours << ", to_chars " << reference;
@@ -164,7 +169,7 @@ TEST(double_format, integral_doubles_above_2_53_print_their_shortest_digits) {
   };
   for (const auto& [d, text] : cases) {
     char buffer[64];
-    EXPECT_EQ(std::string_view(buffer, detail::format_double(d, buffer)), text);
+    EXPECT_EQ(std::string_view(buffer, jsonx::detail::format_double(d, buffer)), text);
     EXPECT_TRUE(prints_shortest(d)) << text;
   }
 }
@@ -181,6 +186,89 @@ TEST(double_format, random_doubles_of_every_binade_print_shortest_and_parse_back
       ASSERT_TRUE(prints_shortest(-d)) << "bits " << std::hex << bits;
     }
   }
+}
+
+// No decimal text with fewer significant digits reads back as `value` (support/number_texts).
+template <class T>
+::testing::AssertionResult no_shorter_text_reads_back(T value, std::string_view text) {
+  const std::string shorter = shorter_text_reading_back(value, text);
+  if (shorter.empty()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << text << " is not the shortest: " << shorter << " reads back too";
+}
+
+TEST(double_format, shortest_check_catches_a_longer_text) {
+  // The check itself: 0.30000000000000004 is 0.1 + 0.2's shortest, 0.10000000000000000555
+  // (0.1 to 20 digits) is not 0.1's.
+  EXPECT_TRUE(no_shorter_text_reads_back(0.1 + 0.2, "0.30000000000000004"));
+  EXPECT_FALSE(no_shorter_text_reads_back(0.1, "0.10000000000000000555"));
+  EXPECT_FALSE(no_shorter_text_reads_back(0.1f, "0.100000001"));
+  EXPECT_TRUE(no_shorter_text_reads_back(0.1f, "0.1"));
+  EXPECT_FALSE(no_shorter_text_reads_back(-1250.0, "-1.2500001e+3"));
+  EXPECT_FALSE(no_shorter_text_reads_back(0.0012, "0.00120000000000000002"));
+  EXPECT_TRUE(no_shorter_text_reads_back(36028797018963968.0, "36028797018963970.0"));
+}
+
+// The doubles of every binade: random significands for each biased exponent (the subnormals
+// are exponent 0), both signs; zero, the extremes, every power of two and of ten.
+std::vector<std::vector<double>> doubles_of_every_binade(int per_binade) {
+  std::mt19937_64 rng(0x62696e616465);
+  std::vector<std::vector<double>> binades;
+  for (std::uint64_t biased_exponent = 0; biased_exponent < 2047; ++biased_exponent) {
+    std::vector<double>& values = binades.emplace_back();
+    for (int i = 0; i < per_binade; ++i) {
+      const std::uint64_t bits = (biased_exponent << 52) | (rng() & ((std::uint64_t{1} << 52) - 1));
+      double d;
+      std::memcpy(&d, &bits, sizeof d);
+      values.push_back(d);
+      values.push_back(-d);
+    }
+  }
+  std::vector<double>& edges = binades.emplace_back();
+  using limits = std::numeric_limits<double>;
+  for (double d : {0.0, limits::max(), limits::min(), limits::denorm_min(),
+                   std::nextafter(limits::min(), 0.0), limits::epsilon()}) {
+    edges.push_back(d);
+    edges.push_back(-d);
+  }
+  for (int e = -1074; e <= 1023; ++e) edges.push_back(std::ldexp(1.0, e));
+  for (int e = -323; e <= 308; ++e)
+    edges.push_back(std::strtod(("1e" + std::to_string(e)).c_str(), nullptr));
+  return binades;
+}
+
+// Each binade written by jsonx's writer as one array, read back by jsonx's parser, whole and
+// in random chunks: every element a double event with the same bits (-0 included); each text
+// the writer's, shortest (std::to_chars' shortest digits, and no shorter text reads back).
+TEST(double_format, every_binade_written_and_read_back_by_jsonx_bit_exact_and_shortest) {
+  std::size_t checked = 0;
+  for (const std::vector<double>& values : doubles_of_every_binade(32)) {
+    std::string out;
+    writer w(out);
+    ASSERT_TRUE(w.on_array_begin());
+    std::string expected = "[\n";
+    for (double d : values) {
+      ASSERT_TRUE(w.on_double(d));
+      append_double(expected, d);
+      expected += '\n';
+      char buffer[64];
+      const std::string_view text(buffer, jsonx::detail::format_double(d, buffer));
+      ASSERT_TRUE(prints_shortest(d)) << text;
+      ASSERT_TRUE(no_shorter_text_reads_back(d, text));
+    }
+    ASSERT_TRUE(w.on_array_end());
+    ASSERT_TRUE(w.finish());
+    append_end(expected, ']', values.size());
+    expected += '\n';
+    for (const chunking& cut : {chunking::whole(), chunking::random(values.size(), 24)}) {
+      const parse_outcome back = parse_chunked_fresh<value_recorder>(out, cut);
+      ASSERT_TRUE(back.accepted) << verdict(back) << " (" << cut.describe() << ")";
+      ASSERT_EQ(back.check_failures, "");
+      ASSERT_EQ(back.log, expected) << describe_difference(expected, back.log);
+    }
+    checked += values.size();
+  }
+  EXPECT_GT(checked, 2047u * 64);
 }
 
 // Collects the doubles of a document.

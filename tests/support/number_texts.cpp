@@ -452,6 +452,71 @@ std::string reference_event(const reference_number& number, std::string_view tex
   return event += '\n';
 }
 
+namespace {
+
+// A number text as significant digits (no leading or trailing zeros; "0" for zero) and the
+// power of ten they are multiplied by.
+struct decimal {
+  std::string digits;
+  int exponent = 0;
+};
+
+decimal decimal_of(std::string_view text) {
+  decimal out;
+  std::size_t at = !text.empty() && text[0] == '-' ? 1 : 0;
+  int fraction_digits = 0;
+  bool in_fraction = false;
+  for (; at < text.size() && text[at] != 'e' && text[at] != 'E'; ++at) {
+    if (text[at] == '.') {
+      in_fraction = true;
+      continue;
+    }
+    if (in_fraction) ++fraction_digits;
+    if (!out.digits.empty() || text[at] != '0') out.digits += text[at];
+  }
+  int written_exponent = 0;
+  if (at + 1 < text.size()) {
+    const std::size_t from = at + 1 + (text[at + 1] == '+' ? 1 : 0);
+    std::from_chars(text.data() + from, text.data() + text.size(), written_exponent);
+  }
+  out.exponent = written_exponent - fraction_digits;
+  while (out.digits.size() > 1 && out.digits.back() == '0') {
+    out.digits.pop_back();
+    ++out.exponent;
+  }
+  if (out.digits.empty()) out.digits = "0";
+  return out;
+}
+
+template <class T>
+std::string shorter_text_of(T value, std::string_view text) {
+  const decimal d = decimal_of(text);
+  if (d.digits.size() <= 1) return {};
+  // No double needs more than 17 significant digits (a float 9): a text with more than 20, whose
+  // cut would not fit 64 bits, is not the shortest whatever it is.
+  if (d.digits.size() > 20) return d.digits.substr(0, 17) + "... (17 digits)";
+  std::uint64_t cut = 0;
+  std::from_chars(d.digits.data(), d.digits.data() + d.digits.size() - 1, cut);
+  for (std::uint64_t candidate : {cut, cut + 1}) {
+    std::string other = std::signbit(value) ? "-" : "";
+    other += std::to_string(candidate) + "e" + std::to_string(d.exponent + 1);
+    T back{};
+    const auto result = std::from_chars(other.data(), other.data() + other.size(), back);
+    if (result.ec == std::errc{} && std::memcmp(&back, &value, sizeof value) == 0) return other;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string shorter_text_reading_back(double value, std::string_view text) {
+  return shorter_text_of(value, text);
+}
+
+std::string shorter_text_reading_back(float value, std::string_view text) {
+  return shorter_text_of(value, text);
+}
+
 std::string in_context(const number_context& context, std::string_view text) {
   std::string json(context.before);
   json.append(text).append(context.after);
@@ -470,9 +535,11 @@ std::string check_number_outcome(const parse_outcome& outcome, std::string_view 
     expected.append(reference_event(number, text, switches)).append(context.log_after);
     return describe_difference(expected, outcome.log);
   }
-  if (outcome.accepted) return "an invalid number accepted, events:\n" + printable(outcome.log);
+  if (outcome.accepted)
+    return std::string("an invalid number accepted, events:\n") + printable(outcome.log);
   if (outcome.log != context.log_before)
-    return "an invalid number gave events: " + describe_difference(context.log_before, outcome.log);
+    return std::string("an invalid number gave events: ") +
+           describe_difference(context.log_before, outcome.log);
   const std::size_t offset = context.before.size() + number.bad_offset;
   parse_errc code = parse_errc::invalid_number;
   if (number.bad_offset == 0) {

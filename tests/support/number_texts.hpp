@@ -80,6 +80,13 @@ struct reference_number {
 };
 reference_number reference_of(std::string_view text);
 
+/// "" if no decimal text with fewer significant digits than `text` (a number text) reads back
+/// as `value` through std::from_chars; else one that does. (One with n - 1 digits would lie in
+/// the value's rounding interval, and so would one of the two n - 1 digit decimals nearest the
+/// value: the n digits cut to n - 1, and that plus one unit. Those two are tried.)
+std::string shorter_text_reading_back(double value, std::string_view text);
+std::string shorter_text_reading_back(float value, std::string_view text);
+
 /// The handler switches a parse ran with (those of recorder_config that change events).
 struct number_switches {
   bool numbers_as_text = false;
