@@ -302,7 +302,7 @@ std::string generate_number_text(choice_source& choices) {
       break;
   }
   if (choices.one_in(4)) text = mutated(choices, std::move(text));
-  if (text.empty()) text = "-";  // "" would make "[]" a valid array
+  if (text.empty()) text.push_back('-');  // "" would make "[]" a valid array
   return text;
 }
 
@@ -484,7 +484,7 @@ decimal decimal_of(std::string_view text) {
     out.digits.pop_back();
     ++out.exponent;
   }
-  if (out.digits.empty()) out.digits = "0";
+  if (out.digits.empty()) out.digits.push_back('0');
   return out;
 }
 
