@@ -131,6 +131,72 @@ TEST_P(numbers, big_integers_as_double_rounds_only_big_integers) {
       "[\nd1p+64\ni-1\nx1e999\nd-1.8ee90ff6c373ep+96\n]4\n");
 }
 
+// The straight-line paths for short integers and "integer '.' fraction" run only where 33 bytes
+// follow a number's first byte, so each text here has 40 bytes of room after it, and its
+// events are checked against from_chars (by the recorder) and against a parse in 1-byte chunks,
+// which leaves every number to the general path. Every shape the paths take or decline: 1 to 9
+// integer digits (leading zeros too), 0 to 22 fraction digits (so 1 to 31 digits in all, across
+// the 8, 16 and 19-digit limits of the words and of one u64), with and without an exponent.
+TEST_P(numbers, straight_line_paths_agree_with_the_general_path) {
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  auto random_digit = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<char>('0' + (state >> 33) % 10);
+  };
+  const std::string room(40, ' ');
+  int cases = 0;
+  for (std::string_view sign : {"", "-"}) {
+    for (int integer_digits = 1; integer_digits <= 9; ++integer_digits) {
+      for (int fraction_digits = 0; fraction_digits <= 22; ++fraction_digits) {
+        for (std::string_view exponent : {"", "e5", "E-300"}) {
+          for (int trial = 0; trial < 3; ++trial) {
+            std::string text(sign);
+            for (int d = 0; d < integer_digits; ++d) text += random_digit();
+            if (integer_digits == 1 && trial == 0) text.back() = '0';  // "0.", "-0"
+            if (fraction_digits != 0) {
+              text += '.';
+              for (int d = 0; d < fraction_digits; ++d) text += random_digit();
+            }
+            text += exponent;
+            std::string json = "[";
+            json.append(text).append(",").append(room).append("null]");
+            parse_outcome whole =
+                parse_chunked_fresh<text_recorder>(json, chunking::whole(), with_kernel(kernel()));
+            parse_outcome bytewise =
+                parse_chunked_fresh<text_recorder>(json, chunking::fixed(1), with_kernel(kernel()));
+            const bool leading_zero = integer_digits > 1 && text[sign.size()] == '0';
+            EXPECT_EQ(whole.accepted, !leading_zero) << text;
+            EXPECT_EQ(whole.check_failures, "") << text;
+            EXPECT_EQ(whole.log, bytewise.log) << text;
+            ++cases;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(cases, 2 * 9 * 23 * 3 * 3);
+}
+
+// Bytes that end such a number early or continue it wrongly, with room after: rejected at the
+// same byte as by the general path.
+TEST_P(numbers, straight_line_paths_reject_what_the_general_path_rejects) {
+  const std::string room(40, ' ');
+  for (std::string_view bad :
+       {"12.5.1", "12.", "12.e3", "1.2345678901234567.8", "123456789.5x", "01.5", "-.5", "1.5x",
+        "1.23456789012345678901x", "12345678901234567x", "-x", "1.5-"}) {
+    std::string json = "[";
+    json.append(bad).append(",").append(room).append("null]");
+    parse_outcome whole =
+        parse_chunked_fresh<text_recorder>(json, chunking::whole(), with_kernel(kernel()));
+    parse_outcome bytewise =
+        parse_chunked_fresh<text_recorder>(json, chunking::fixed(1), with_kernel(kernel()));
+    EXPECT_FALSE(whole.accepted) << bad;
+    EXPECT_EQ(whole.error.code, bytewise.error.code) << bad;
+    EXPECT_EQ(whole.error.offset, bytewise.error.offset) << bad;
+    EXPECT_EQ(whole.log, "[\n") << bad;
+  }
+}
+
 JSONX_INSTANTIATE_FOR_EVERY_KERNEL(numbers);
 
 }  // namespace

@@ -108,12 +108,18 @@ struct number_context {
   std::string_view log_after;
 };
 
-/// The text alone, with whitespace around, in an array, in an object.
+/// The text alone, with whitespace around, in an array, in an object; and the first two again
+/// with 40 bytes after the text, where the parser's straight-line number paths run (they read
+/// up to 33 bytes from a number's first byte, and leave numbers nearer the end of the input to
+/// the general path).
 inline constexpr number_context number_contexts[] = {
     {"top level", "", "", "", ""},
     {"top level with whitespace", " ", "\n", "", ""},
     {"array element", "[", "]", "[\n", "]1\n"},
     {"object member", "{\"k\":", "}", "{\nk1:k\n", "}1\n"},
+    {"top level, room after", "", "                                        ", "", ""},
+    {"array element, room after", "[", ",                                   null]", "[\n",
+     "n\n]2\n"},
 };
 
 /// before + text + after.

@@ -524,12 +524,12 @@ class parser_core {
       case 't':
       case 'f':
       case 'n':
-        scalar_length = literal<Skip>(chunk_ + window_begin_ + at, chunk_ + chunk_size_,
-                                      token_end::open, absolute(at));
+        scalar_length =
+            literal<Skip>(base + at, chunk_ + chunk_size_, token_end::open, absolute(at));
         goto scalar_read;
       default:
-        scalar_length = number<Skip>(chunk_ + window_begin_ + at, chunk_ + chunk_size_,
-                                     token_end::open, absolute(at));
+        scalar_length =
+            number<Skip>(base + at, chunk_ + chunk_size_, token_end::open, absolute(at));
         goto scalar_read;
     }
 
