@@ -1,4 +1,4 @@
-// Shortest round-trip printing of doubles.
+// Shortest round-trip printing of doubles, and of floats (the float's own shortest digits).
 //
 // Every double is printed with the fewest significant digits that read back to it, and of those
 // the closest to its value (as Go, JavaScript, Python and Ryu print). Integral doubles are no
@@ -111,7 +111,42 @@ shortest_decimal shortest_from_to_chars(double magnitude) noexcept {
 }
 #endif
 
+// The shortest decimal of a finite, nonzero, positive float, from std::to_chars' scientific
+// form for float (its digits are the shortest that read back as that float, closest first).
+struct shortest_float_decimal {
+  std::uint32_t significand;
+  int exponent;
+};
+shortest_float_decimal shortest_float(float magnitude) noexcept {
+  char text[32];
+  const char* end =
+      std::to_chars(text, text + sizeof text, magnitude, std::chars_format::scientific).ptr;
+  std::uint32_t significand = 0;
+  int fraction_digits = 0;
+  const char* p = text;
+  for (; *p != 'e'; ++p) {
+    if (*p == '.') continue;
+    significand = significand * 10 + static_cast<std::uint32_t>(*p - '0');
+    fraction_digits += p > text ? 1 : 0;
+  }
+  int exponent = 0;
+  std::from_chars(p + (p[1] == '+' ? 2 : 1), end, exponent);
+  return {significand, exponent - fraction_digits};
+}
+
 }  // namespace
+
+char* format_float(float value, char* out) noexcept {
+  std::uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  if (bits >> 31) *out++ = '-';
+  if ((bits << 1) == 0) {  // +0 or -0
+    std::memcpy(out, "0.0", 3);
+    return out + 3;
+  }
+  const shortest_float_decimal decimal = shortest_float(value < 0 ? -value : value);
+  return layout_decimal(decimal.significand, decimal.exponent, out);
+}
 
 char* format_double(double value, char* out) noexcept {
   std::uint64_t bits;

@@ -205,5 +205,10 @@ inline char* format_int64(std::int64_t value, char* out) noexcept {
 /// with ".0" added where it would otherwise read as an integer ("1.0", "-0.0", but "1e+20").
 /// At most 26 bytes, and `out` must have 8 bytes of room past them.
 char* format_double(double value, char* out) noexcept;
+/// The same for a finite float, with the float's own shortest digits (0.1f is "0.1", not the
+/// double it widens to, "0.10000000149011612"), laid out as format_double lays out a double's:
+/// an integral float keeps its shortest digits padded with zeros (35126288.0f is "35126290.0",
+/// as 2^55 is "36028797018963970.0"). At most 17 bytes, with 8 bytes of room past them.
+char* format_float(float value, char* out) noexcept;
 
 }  // namespace jsonx::detail
