@@ -86,14 +86,15 @@ char* layout_decimal(std::uint64_t significand, int exponent, char* out) noexcep
   return end + 2;
 }
 
-#if !JSONX_DOUBLE_FORMAT_DRAGONBOX
-// The shortest decimal of a finite, nonzero, positive `magnitude` from std::to_chars'
-// scientific form "d.ddde±XX", whose digits are the shortest that read back, closest first.
+// The shortest decimal of a finite, nonzero, positive `magnitude` (a float or a double) from
+// std::to_chars' scientific form "d.ddde±XX" for its type, whose digits are the shortest that
+// read back as that type, closest first.
 struct shortest_decimal {
   std::uint64_t significand;
   int exponent;
 };
-shortest_decimal shortest_from_to_chars(double magnitude) noexcept {
+template <class Floating>
+shortest_decimal shortest_from_to_chars(Floating magnitude) noexcept {
   char text[32];
   const char* end =
       std::to_chars(text, text + sizeof text, magnitude, std::chars_format::scientific).ptr;
@@ -103,30 +104,6 @@ shortest_decimal shortest_from_to_chars(double magnitude) noexcept {
   for (; *p != 'e'; ++p) {
     if (*p == '.') continue;
     significand = significand * 10 + static_cast<std::uint64_t>(*p - '0');
-    fraction_digits += p > text ? 1 : 0;
-  }
-  int exponent = 0;
-  std::from_chars(p + (p[1] == '+' ? 2 : 1), end, exponent);
-  return {significand, exponent - fraction_digits};
-}
-#endif
-
-// The shortest decimal of a finite, nonzero, positive float, from std::to_chars' scientific
-// form for float (its digits are the shortest that read back as that float, closest first).
-struct shortest_float_decimal {
-  std::uint32_t significand;
-  int exponent;
-};
-shortest_float_decimal shortest_float(float magnitude) noexcept {
-  char text[32];
-  const char* end =
-      std::to_chars(text, text + sizeof text, magnitude, std::chars_format::scientific).ptr;
-  std::uint32_t significand = 0;
-  int fraction_digits = 0;
-  const char* p = text;
-  for (; *p != 'e'; ++p) {
-    if (*p == '.') continue;
-    significand = significand * 10 + static_cast<std::uint32_t>(*p - '0');
     fraction_digits += p > text ? 1 : 0;
   }
   int exponent = 0;
@@ -144,7 +121,7 @@ char* format_float(float value, char* out) noexcept {
     std::memcpy(out, "0.0", 3);
     return out + 3;
   }
-  const shortest_float_decimal decimal = shortest_float(value < 0 ? -value : value);
+  const shortest_decimal decimal = shortest_from_to_chars(value < 0 ? -value : value);
   return layout_decimal(decimal.significand, decimal.exponent, out);
 }
 
