@@ -1,11 +1,12 @@
 // The number parser against a reference written apart from it (support/number_texts: the
 // RFC 8259 grammar as a recursive descent, values by std::from_chars), over generated number
 // texts of every form, valid and invalid: each parsed alone, with whitespace around, as an array
-// element and as an object member; whole, in 1-byte chunks and cut in two (at every byte alone
-// and in an array, at a few places elsewhere); with a handler taking values (number text logged),
-// one taking numbers_as_text and one taking big_integers_as_double. A valid text must give
-// exactly its event, bit for bit; an invalid one no event, and the error the reference predicts
-// at the byte it predicts; every cut the same.
+// element and as an object member, and alone and as an element with 40 bytes of room after it
+// (where the parser's straight-line number paths run); whole, in 1-byte chunks and cut in two (at
+// every byte alone and in an array, at a few places elsewhere); with a handler taking values
+// (number text logged), one taking numbers_as_text and one taking big_integers_as_double. A valid
+// text must give exactly its event, bit for bit; an invalid one no event, and the error the
+// reference predicts at the byte it predicts; every cut the same.
 #include <gtest/gtest.h>
 
 #include <algorithm>
