@@ -221,19 +221,22 @@ class basic_dom_builder {
           [[unlikely]]
         grow_strings(text.size() + copy_block);
     }
-    const auto offset = static_cast<std::uint64_t>(string_next_ - string_base_);
+    // The cursor in a local: the copy's stores may alias string_next_ itself, which would be
+    // reloaded after each of them.
+    char* const dst = string_next_;
+    const auto offset = static_cast<std::uint64_t>(dst - string_base_);
     const char* src = text.data();
     // Most keys and many strings are short: one 32-byte move beats a memcpy call, and the
     // bytes written past the string are overwritten by the next one (or never read).
     if (text.size() <= copy_block &&
         reinterpret_cast<std::uintptr_t>(src) - readable_begin_ <= readable_block_limit_) {
       // Two fixed 16-byte moves (the buffers never overlap): plain vector loads and stores.
-      std::memcpy(string_next_, src, 16);
-      std::memcpy(string_next_ + 16, src + 16, 16);
+      std::memcpy(dst, src, 16);
+      std::memcpy(dst + 16, src + 16, 16);
     } else if (!text.empty()) {
-      std::memcpy(string_next_, src, text.size());
+      std::memcpy(dst, src, text.size());
     }
-    string_next_ += text.size();
+    string_next_ = dst + text.size();
     return offset;
   }
 
