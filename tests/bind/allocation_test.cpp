@@ -1,18 +1,20 @@
 // A reused typed_decoder<T> decoding again into the same model: every operator new of this test
 // program is counted (support/counting_new.hpp).
 //
-// A model whose members are scalars, strings, vectors and nested structs allocates nothing once
-// warm (the model's containers and strings, the decoder's frames and the parser's buffers are
-// reused): the partial twitter model, whose unknown members the parser skips, is one. The
-// corpus models also hold std::optional strings and vectors, std::unique_ptr and std::map
-// members, which a reused element empties before it is decoded into (element_reuse.hpp), so
-// they allocate again on each document: for them the test checks that the count is the same
-// on every warm round (nothing grows) and says what it is.
+// Once warm, a decode allocates nothing: the model's containers and strings, the decoder's
+// frames and the parser's buffers are reused, and what a reused element empties before it is
+// decoded into (std::optional values, std::unique_ptr objects, vector elements, std::map
+// nodes) goes to the decoder's recycler, from which the next values are made
+// (detail/recycler.hpp). The first decodes into a used model fill the recycler's bins and
+// settle the order in which values come back to the places they had (a few dozen
+// allocations on twitter.json, against some 2,600 for a first decode); from the fourth decode
+// on there are none. Checked on the corpus models (std::optional strings and vectors,
+// std::unique_ptr, std::map members, nested vectors of structs) and on a partial twitter
+// model whose unknown members the parser skips.
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "jsonx/bind/bind.hpp"
+#include "jsonx/bind_models/canada.hpp"
 #include "jsonx/bind_models/citm_catalog.hpp"
 #include "jsonx/bind_models/equal.hpp"
 #include "jsonx/bind_models/twitter.hpp"
@@ -57,11 +60,11 @@ const std::string* corpus_text(const char* name) {
   return it->second ? &*it->second : nullptr;
 }
 
-// Decodes `text` into one model four times with one decoder, whole and in chunks: every round
-// gives the model a fresh decode gives, and the rounds after the first allocate
-// the same number of times (nothing grows), or, with `expect_none`, never.
+// Decodes `text` into one model six times with one decoder, whole and in chunks: every round
+// gives the model a fresh decode gives; the second and third allocate at most a tenth of what
+// the first does, and the rest never.
 template <class Model>
-void check_warm_decodes(const std::string& text, bool expect_none) {
+void check_warm_decodes(const std::string& text) {
   {  // the counter sees this program's allocations
     const std::size_t before = allocation_count();
     std::string heap(100, 'x');
@@ -72,8 +75,8 @@ void check_warm_decodes(const std::string& text, bool expect_none) {
     SCOPED_TRACE("chunks of " + std::to_string(chunk_size));
     Model model;
     jsonx::typed_decoder<Model> decoder(model);
-    std::size_t first_warm = 0;
-    for (int round = 0; round < 4; ++round) {
+    std::size_t first = 0;
+    for (int round = 0; round < 6; ++round) {
       const std::size_t before = allocation_count();
       jsonx::decode_error error;
       bool ok = true;
@@ -87,12 +90,13 @@ void check_warm_decodes(const std::string& text, bool expect_none) {
       }
       const std::size_t made = allocation_count() - before;
       ASSERT_TRUE(ok) << error.message();
-      if (round == 1) {
-        first_warm = made;
-        if (!expect_none) std::printf("[ info     ] %zu allocations per warm decode\n", made);
+      if (round == 0) {
+        first = made;
+      } else if (round < 3) {
+        EXPECT_LE(made, first / 10) << "round " << round;
+      } else {
+        EXPECT_EQ(made, 0u) << "round " << round;
       }
-      if (round > 0 && expect_none) EXPECT_EQ(made, 0u) << "round " << round;
-      if (round > 1) EXPECT_EQ(made, first_warm) << "round " << round;
       EXPECT_TRUE(jsonx::models::equal(model, expected)) << "round " << round;
     }
   }
@@ -104,19 +108,24 @@ void check_warm_decodes(const std::string& text, bool expect_none) {
     GTEST_SKIP() << name << " is not in " << jsonx::corpus::directory() \
                  << " (set JSONX_CORPUS_DIR)";
 
-TEST(DecodeAllocation, TwitterModelIsSteady) {
+TEST(DecodeAllocation, TwitterModelAllocatesNothing) {
   LOAD_OR_SKIP(text, "twitter.json");
-  check_warm_decodes<jsonx::models::twitter::document>(*text, false);
+  check_warm_decodes<jsonx::models::twitter::document>(*text);
 }
 
-TEST(DecodeAllocation, CitmCatalogModelIsSteady) {
+TEST(DecodeAllocation, CitmCatalogModelAllocatesNothing) {
   LOAD_OR_SKIP(text, "citm_catalog.json");
-  check_warm_decodes<jsonx::models::citm_catalog::document>(*text, false);
+  check_warm_decodes<jsonx::models::citm_catalog::document>(*text);
+}
+
+TEST(DecodeAllocation, CanadaModelAllocatesNothing) {
+  LOAD_OR_SKIP(text, "canada.json");
+  check_warm_decodes<jsonx::models::canada::document>(*text);
 }
 
 TEST(DecodeAllocation, PartialTwitterModelAllocatesNothing) {
   LOAD_OR_SKIP(text, "twitter.json");
-  check_warm_decodes<jsonx::test::allocation::partial_twitter>(*text, true);
+  check_warm_decodes<jsonx::test::allocation::partial_twitter>(*text);
   const auto partial = jsonx::decode<jsonx::test::allocation::partial_twitter>(*text);
   const auto full = jsonx::decode<jsonx::models::twitter::document>(*text);
   ASSERT_EQ(partial.statuses.size(), full.statuses.size());

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "jsonx/bind/detail/decode_types.hpp"
+#include "jsonx/bind/detail/recycler.hpp"
 #include "jsonx/bind/error.hpp"
 #include "jsonx/bind/options.hpp"
 #include "jsonx/encode/writer.hpp"
@@ -167,6 +168,10 @@ class decode_handler {
   const detail::frame_stack& frames() const noexcept { return frames_; }
   void set_next(detail::value_target target) noexcept { next_ = target; }
 
+  /// What reused targets would free, kept for the values the decode makes next
+  /// (detail/recycler.hpp). Kept from one document to the next.
+  detail::recycler& recycler() noexcept { return recycler_; }
+
   /// Bits of "field seen" for structs that check for missing fields: `words` zeroed words,
   /// returned by their index; released (with those of frames opened later) by release_seen.
   std::size_t reserve_seen(std::size_t words) {
@@ -268,6 +273,7 @@ class decode_handler {
   detail::value_target root_{};
   detail::frame_stack frames_;
   std::vector<std::uint64_t> seen_words_;
+  detail::recycler recycler_;
   decode_options options_;
   std::optional<writer> raw_writer_;
   std::uintptr_t readable_begin_ = 0;

@@ -40,11 +40,6 @@ inline bool counted_path(const decode_handler&, const frame& f, std::string& out
 // ---- vector, deque, list ----------------------------------------------------------------
 
 template <class S>
-struct is_std_vector : std::false_type {};
-template <class U, class Alloc>
-struct is_std_vector<std::vector<U, Alloc>> : std::true_type {};
-
-template <class S>
 struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
   using element_type = typename S::value_type;
   static constexpr unsigned accepts = accepts_array;
@@ -72,30 +67,32 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
         const std::size_t i = f.index;
         if (i < s.size()) {
           ++f.index;
-          if constexpr (reuse_of<element_type>() == reuse_kind::reset) reset_element(s[i]);
+          if constexpr (reuse_of<element_type>() == reuse_kind::reset)
+            reset_element(s[i], h.recycler());
           return &s[i];
         }
         if (i >= h.options().max_elements) [[unlikely]]
           return too_many(h);
         ++f.index;
         if (f.aux != nullptr) [[unlikely]]
-          return from_spare(f, s);
+          return from_spare(h, f, s);
+        return &append_element(s, h.recycler());
       } else {
         if (s.size() >= h.options().max_elements) [[unlikely]]
           return too_many(h);
+        return &s.emplace_back();
       }
-      return &s.emplace_back();
     }
     [[gnu::cold]] static element_type* too_many(decode_handler& h) {
       fail_too_many_elements(h, &type_name<S>, json_kind::array, h.options().max_elements);
       return nullptr;
     }
-    [[gnu::noinline]] static element_type* from_spare(frame& f, S& s) {
+    [[gnu::noinline]] static element_type* from_spare(decode_handler& h, frame& f, S& s) {
       spare_type& spare = *static_cast<spare_type*>(f.aux);
-      if (spare.empty()) return &s.emplace_back();
+      if (spare.empty()) return &append_element(s, h.recycler());
       element_type& e = s.emplace_back(std::move(spare.back()));
       spare.pop_back();
-      if constexpr (reuse_of<element_type>() == reuse_kind::reset) reset_element(e);
+      if constexpr (reuse_of<element_type>() == reuse_kind::reset) reset_element(e, h.recycler());
       return &e;
     }
     // A snapshot's cut value (an element): undone by the count (a reused vector keeps the
@@ -121,8 +118,11 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
     delete static_cast<spare_type*>(f.aux);
     f.aux = nullptr;
   }
-  static bool on_end(decode_handler&, frame& f) {
-    drop_unused(f);
+  static bool on_end(decode_handler& h, frame& f) {
+    if constexpr (reuses) {  // the elements not decoded into go to the recycler
+      S& s = *static_cast<S*>(f.object);
+      if (f.index < s.size()) erase_tail(s, f.index, h.recycler());
+    }
     if (f.aux != nullptr) [[unlikely]]
       free_spare(f);
     return true;
@@ -385,6 +385,10 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
 
   static bool on_key(decode_handler& h, detail::frame& f, std::string_view key) {
     M& m = *static_cast<M*>(f.object);
+    if constexpr (node_based_map<M>) {
+      auto& bin = h.recycler().bin<typename M::node_type>();
+      if (!bin.empty()) return on_key_in_recycled_node(h, f, m, bin, key);
+    }
     key_type k{};
     if (!key_from_json(key, k)) [[unlikely]] {
       return h.fail(bind_errc::invalid_map_key, decode_handler::error_at::key, &type_name<key_type>,
@@ -392,13 +396,39 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
     }
     auto [it, inserted] = m.try_emplace(std::move(k));
     if (!inserted) {
-      it->second = mapped_type{};  // a duplicate key: the last one wins
+      reset_element(it->second, h.recycler());  // a duplicate key: the last one wins
     } else if (m.size() > h.options().max_elements) [[unlikely]] {
       m.erase(it);
       return fail_too_many_elements(h, &type_name<M>, json_kind::object, h.options().max_elements);
     }
     f.aux = const_cast<key_type*>(&it->first);
     h.set_next({&it->second, ops_for<mapped_type>()});
+    return true;
+  }
+  // The entry is a node from the recycler (emptied maps' nodes: the entry that had this key
+  // in the last document, when the keys come in the map's order), its key and value made
+  // anew, so that the value keeps its memory.
+  template <class Bin>
+  static bool on_key_in_recycled_node(decode_handler& h, detail::frame& f, M& m, Bin& bin,
+                                      std::string_view key) {
+    typename M::node_type node = std::move(bin.back());
+    bin.pop_back();
+    if (!key_from_json(key, node.key())) [[unlikely]] {
+      bin.push_back(std::move(node));
+      return h.fail(bind_errc::invalid_map_key, decode_handler::error_at::key, &type_name<key_type>,
+                    &describe_map_key<key_type>, found_string(key), key);
+    }
+    reset_element(node.mapped(), h.recycler());  // (`bin` may move: not used below)
+    auto result = m.insert(std::move(node));
+    if (!result.inserted) {  // a duplicate key: the last one wins
+      reset_element(result.position->second, h.recycler());
+      h.recycler().bin<typename M::node_type>().push_back(std::move(result.node));
+    } else if (m.size() > h.options().max_elements) [[unlikely]] {
+      h.recycler().bin<typename M::node_type>().push_back(m.extract(result.position));
+      return fail_too_many_elements(h, &type_name<M>, json_kind::object, h.options().max_elements);
+    }
+    f.aux = const_cast<key_type*>(&result.position->first);
+    h.set_next({&result.position->second, ops_for<mapped_type>()});
     return true;
   }
   static bool path(const decode_handler&, const detail::frame& f, std::string& out) {
@@ -410,9 +440,7 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
   // map (its node, in node-based maps: the entry comes back at the same address; in others,
   // the key is copied and the entry made again), and comes back before the parse goes on,
   // where the key and the next target point again.
-  static constexpr bool node_based = requires(M & m, typename M::iterator it) {
-    m.insert(m.extract(it));
-  };
+  static constexpr bool node_based = node_based_map<M>;
   template <class Saved>
   static Saved* save(snapshot_change& c, Saved&& value) {
     if constexpr (snapshot_change::fits_in_storage<Saved>) {
@@ -466,7 +494,7 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
       &ops_table<skip_value>, &on_key, nullptr, &path, nullptr, false, nullptr, nullptr, &hide_key};
 
   static bool on_object_begin(decode_handler& h, void* o) {
-    static_cast<M*>(o)->clear();
+    empty_map(*static_cast<M*>(o), h.recycler());
     h.push_frame(&container_frame, o);
     return true;
   }

@@ -15,6 +15,7 @@
 
 #include "jsonx/bind/codec.hpp"
 #include "jsonx/bind/detail/decode_base.hpp"
+#include "jsonx/bind/detail/element_reuse.hpp"
 #include "jsonx/bind/raw_json.hpp"
 
 namespace jsonx::detail {
@@ -33,10 +34,13 @@ struct decoder_of<T, type_category::optional>
   using inner_type = typename T::value_type;
   static constexpr unsigned accepts = accepts_null | decoder_of<inner_type>::accepts;
   static void describe(std::string& out) { describe_nullable<inner_type>(out); }
-  // A value replaces what the optional held (the last duplicate key wins).
-  static inner_type* prepare(decode_handler&, void* o) { return &static_cast<T*>(o)->emplace(); }
-  static bool on_null(decode_handler&, void* o) {
-    static_cast<T*>(o)->reset();
+  // A value replaces what the optional held (the last duplicate key wins): a new value,
+  // made in the memory of the one held or of one from the recycler (element_reuse.hpp).
+  static inner_type* prepare(decode_handler& h, void* o) {
+    return &fill_optional(*static_cast<T*>(o), h.recycler());
+  }
+  static bool on_null(decode_handler& h, void* o) {
+    empty_optional(*static_cast<T*>(o), h.recycler());
     return true;
   }
 };
@@ -47,17 +51,12 @@ struct decoder_of<T, type_category::pointer>
   using inner_type = typename T::element_type;
   static constexpr unsigned accepts = accepts_null | decoder_of<inner_type>::accepts;
   static void describe(std::string& out) { describe_nullable<inner_type>(out); }
-  static inner_type* prepare(decode_handler&, void* o) {
-    T& p = *static_cast<T*>(o);
-    if constexpr (is_std_shared_ptr<T>::value) {
-      p = std::make_shared<inner_type>();
-    } else {
-      p = std::make_unique<inner_type>();
-    }
-    return p.get();
+  // A new object: a unique_ptr's own or one from the recycler, brought to a new one's state.
+  static inner_type* prepare(decode_handler& h, void* o) {
+    return &fill_pointer(*static_cast<T*>(o), h.recycler());
   }
-  static bool on_null(decode_handler&, void* o) {
-    static_cast<T*>(o)->reset();
+  static bool on_null(decode_handler& h, void* o) {
+    empty_pointer(*static_cast<T*>(o), h.recycler());
     return true;
   }
 };

@@ -13,17 +13,44 @@
 //   once per type). Any other type, or a new U with a non-empty container, is move-assigned
 //   a new U (correct, without the saving);
 // - none: the vector is cleared and appended to instead (U cannot be move-assigned).
+// What a reset would destroy (an optional's or a unique_ptr's value, a vector's elements, a
+// map's nodes) goes to the decoder's recycler (recycler.hpp), and what a decode would make new
+// comes from there first (fill_optional, fill_pointer, append_element, recycled map nodes):
+// the memory of a value is kept however deep it lies.
 #pragma once
 
 #include <cstddef>
+#include <iterator>
+#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "jsonx/bind/describe.hpp"
+#include "jsonx/bind/detail/recycler.hpp"
 #include "jsonx/bind/detail/type_category.hpp"
 
 namespace jsonx::detail {
+
+template <class S>
+struct is_std_vector : std::false_type {};
+template <class U, class Alloc>
+struct is_std_vector<std::vector<U, Alloc>> : std::true_type {};
+
+/// True if a U can be brought back to a new value's state in place (reset_element()).
+template <class U>
+inline constexpr bool renewable = std::is_default_constructible_v<U>&& std::is_move_assignable_v<U>;
+/// True if a destroyed U would free memory and can be kept: then it goes to the recycler.
+template <class U>
+inline constexpr bool worth_recycling =
+    !std::is_trivially_destructible_v<U> && std::is_move_constructible_v<U> && renewable<U>;
+
+/// Maps whose entries are nodes that can be taken out and put back (std::map and the like).
+template <class M>
+concept node_based_map = requires(M& m, typename M::iterator it) {
+  m.insert(m.extract(it));
+};
 
 enum class reuse_kind { in_place, reset, none };
 
@@ -160,21 +187,151 @@ bool reset_possible(const M& model) {
   }
 }
 
-/// Makes `target` equal to `model` (reset_possible(model)), keeping the strings' memory.
+// ---- emptying into the recycler, filling from it -----------------------------------------
+
+template <class U>
+void reset_element(U& element, recycler& r);
+
+/// Empties an optional; its value goes to the recycler.
+template <class T>
+void empty_optional(T& o, recycler& r) {
+  using U = typename T::value_type;
+  if constexpr (worth_recycling<U>) {
+    if (o) r.bin<U>().push_back(std::move(*o));
+  }
+  o.reset();
+}
+/// Gives an optional a new value (a value-initialized one's state), keeping the memory of the
+/// one it holds, or taking one from the recycler; returns it.
+template <class T>
+typename T::value_type& fill_optional(T& o, recycler& r) {
+  using U = typename T::value_type;
+  if constexpr (renewable<U>) {
+    if (o) {
+      reset_element(*o, r);
+      return *o;
+    }
+  }
+  if constexpr (worth_recycling<U>) {
+    std::vector<U>& bin = r.bin<U>();
+    if (!bin.empty()) {
+      o.emplace(std::move(bin.back()));
+      bin.pop_back();
+      reset_element(*o, r);  // (may put more into the bins: `bin` is not used again)
+      return *o;
+    }
+  }
+  return o.emplace();
+}
+
+/// Empties a smart pointer; a unique_ptr's object goes to the recycler (a shared_ptr's may be
+/// shared: it is let go).
+template <class T>
+void empty_pointer(T& p, recycler& r) {
+  if constexpr (!is_std_shared_ptr<T>::value && renewable<typename T::element_type>) {
+    if (p) r.bin<T>().push_back(std::move(p));
+  }
+  p.reset();
+}
+/// Points a smart pointer at a new object (a value-initialized one's state): a unique_ptr's
+/// own, or one from the recycler; a shared_ptr always at a new one. Returns the object.
+template <class T>
+typename T::element_type& fill_pointer(T& p, recycler& r) {
+  using U = typename T::element_type;
+  if constexpr (is_std_shared_ptr<T>::value) {
+    p = std::make_shared<U>();
+  } else if constexpr (renewable<U>) {
+    if (p) {
+      reset_element(*p, r);
+      return *p;
+    }
+    std::vector<T>& bin = r.bin<T>();
+    if (!bin.empty()) {
+      p = std::move(bin.back());
+      bin.pop_back();
+      reset_element(*p, r);
+      return *p;
+    }
+    p = std::make_unique<U>();
+  } else {
+    p = std::make_unique<U>();
+  }
+  return *p;
+}
+
+/// Empties a sequence; a std::vector's elements go to the recycler, last first (so that
+/// append_element() gives them back in their old order).
+template <class S>
+void empty_sequence(S& s, recycler& r) {
+  if constexpr (is_std_vector<S>::value && worth_recycling<typename S::value_type>) {
+    auto& bin = r.bin<typename S::value_type>();
+    for (auto it = s.rbegin(); it != s.rend(); ++it) bin.push_back(std::move(*it));
+  }
+  s.clear();
+}
+/// Erases the elements of a std::vector from `first` on; they go to the recycler.
+template <class S>
+void erase_tail(S& s, std::size_t first, recycler& r) {
+  if constexpr (worth_recycling<typename S::value_type>) {
+    auto& bin = r.bin<typename S::value_type>();
+    for (std::size_t i = s.size(); i-- > first;) bin.push_back(std::move(s[i]));
+  }
+  s.erase(s.begin() + static_cast<std::ptrdiff_t>(first), s.end());
+}
+/// Appends a new element (a value-initialized one's state) to a std::vector, from the
+/// recycler if it has one; returns it.
+template <class S>
+typename S::value_type& append_element(S& s, recycler& r) {
+  using U = typename S::value_type;
+  if constexpr (worth_recycling<U>) {
+    std::vector<U>& bin = r.bin<U>();
+    if (!bin.empty()) {
+      U& e = s.emplace_back(std::move(bin.back()));
+      bin.pop_back();
+      reset_element(e, r);
+      return e;
+    }
+  }
+  return s.emplace_back();
+}
+
+/// Empties a map; the nodes of a node-based one go to the recycler, last first.
 template <class M>
-void reset_to(M& target, const M& model) {
+void empty_map(M& m, recycler& r) {
+  if constexpr (node_based_map<M>) {
+    auto& bin = r.bin<typename M::node_type>();
+    if constexpr (std::bidirectional_iterator<typename M::iterator>) {
+      while (!m.empty()) bin.push_back(m.extract(std::prev(m.end())));
+    } else {
+      while (!m.empty()) bin.push_back(m.extract(m.begin()));
+    }
+  } else {
+    m.clear();
+  }
+}
+
+/// Makes `target` equal to `model` (reset_possible(model)), keeping the memory of what it
+/// holds (strings keep their capacity; the rest goes to the recycler).
+template <class M>
+void reset_to(M& target, const M& model, recycler& r) {
   constexpr type_category c = category_of<M>();
-  if constexpr (c == type_category::optional || c == type_category::pointer) {
-    target.reset();
-  } else if constexpr (c == type_category::sequence || c == type_category::bit_vector ||
-                       c == type_category::map) {
+  if constexpr (c == type_category::optional) {
+    empty_optional(target, r);
+  } else if constexpr (c == type_category::pointer) {
+    empty_pointer(target, r);
+  } else if constexpr (c == type_category::sequence) {
+    empty_sequence(target, r);
+  } else if constexpr (c == type_category::map) {
+    empty_map(target, r);
+  } else if constexpr (c == type_category::bit_vector) {
     target.clear();
   } else if constexpr (c == type_category::fixed_array) {
-    for (std::size_t i = 0; i < target.size(); ++i) reset_to(target[i], model[i]);
+    for (std::size_t i = 0; i < target.size(); ++i) reset_to(target[i], model[i], r);
   } else if constexpr (c == type_category::described) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       constexpr auto& fields = fields_of<M>;
-      (reset_to(target.*(std::get<I>(fields).pointer), model.*(std::get<I>(fields).pointer)), ...);
+      (reset_to(target.*(std::get<I>(fields).pointer), model.*(std::get<I>(fields).pointer), r),
+       ...);
     }
     (std::make_index_sequence<field_count_of<M>>());
   } else {
@@ -182,13 +339,14 @@ void reset_to(M& target, const M& model) {
   }
 }
 
-/// Brings a reused element back to the state of a new one (reuse_of<U>() == reset).
+/// Brings a reused value back to the state of a new one, keeping its memory where its type
+/// allows (reset_to), else by assigning a new U.
 template <class U>
-void reset_element(U& element) {
+void reset_element(U& element, recycler& r) {
   if constexpr (resettable<U>()) {
     static const bool possible = reset_possible(new_value<U>());
     if (possible) [[likely]] {
-      reset_to(element, new_value<U>());
+      reset_to(element, new_value<U>(), r);
       return;
     }
   }
