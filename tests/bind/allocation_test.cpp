@@ -123,6 +123,35 @@ TEST(DecodeAllocation, CanadaModelAllocatesNothing) {
   check_warm_decodes<jsonx::models::canada::document>(*text);
 }
 
+// What a smaller document leaves unused stays in the recycler, for the next large one, until
+// release_memory() frees it.
+TEST(DecodeAllocation, ReleaseMemoryEmptiesTheRecycler) {
+  LOAD_OR_SKIP(text, "citm_catalog.json");
+  using document = jsonx::models::citm_catalog::document;
+  const std::string empty_catalog =
+      R"({"areaNames":{},"audienceSubCategoryNames":{},"blockNames":{},"events":{},)"
+      R"("performances":[],"seatCategoryNames":{},"subTopicNames":{},"subjectNames":{},)"
+      R"("topicNames":{},"topicSubTopics":{},"venueNames":{}})";
+  const document expected = jsonx::decode<document>(*text);
+  document model;
+  jsonx::typed_decoder<document> decoder(model);
+  jsonx::decode_error error;
+  for (int round = 0; round < 4; ++round) ASSERT_TRUE(decoder.decode(*text, error));
+  const auto allocations_of_a_decode_after_an_empty_one = [&](bool release) {
+    EXPECT_TRUE(decoder.decode(empty_catalog, error)) << error.message();
+    EXPECT_TRUE(model.events.empty() && model.performances.empty());
+    if (release) decoder.release_memory();
+    const std::size_t before = allocation_count();
+    EXPECT_TRUE(decoder.decode(*text, error)) << error.message();
+    EXPECT_TRUE(jsonx::models::equal(model, expected));
+    return allocation_count() - before;
+  };
+  // (Not quite none: the maps of one type share their bin, so a node may come back to another
+  // map, whose strings need more room.)
+  EXPECT_LT(allocations_of_a_decode_after_an_empty_one(false), 100u);
+  EXPECT_GT(allocations_of_a_decode_after_an_empty_one(true), 5000u);  // all made anew
+}
+
 TEST(DecodeAllocation, PartialTwitterModelAllocatesNothing) {
   LOAD_OR_SKIP(text, "twitter.json");
   check_warm_decodes<jsonx::test::allocation::partial_twitter>(*text);

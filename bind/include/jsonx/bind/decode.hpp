@@ -179,6 +179,12 @@ class typed_decoder {
     target_ = &target;
     truncated_ = false;
   }
+  /// Frees what the decoder keeps for the values of later decodes: what reused targets
+  /// emptied (std::optional and std::unique_ptr values, vector elements, std::map nodes),
+  /// from which it makes the next values, so that decoding documents of one shape into one
+  /// target allocates nothing once warm. It holds at most what the targets held before; call
+  /// this between decodes when a large document will not be followed by others like it.
+  void release_memory() noexcept { handler_.recycler().clear(); }
   bool failed() const noexcept { return parser_.failed(); }
   const decode_options& options() const noexcept { return options_; }
   /// The bytes decoded so far.
