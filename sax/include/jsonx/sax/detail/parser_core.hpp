@@ -79,6 +79,41 @@ class parser_core {
     std::uint64_t count;
   };
 
+  // The stack of open containers: a vector whose push_back is inline, its growth out of line
+  // (std::vector's emplace_back was left out of line in parser_core<decode_handler>, a call
+  // per container: 2.7% of citm_catalog.json's typed decode, 9.0M of 327M instructions).
+  class frame_stack {
+   public:
+    bool empty() const noexcept { return end_ == begin_; }
+    std::size_t size() const noexcept { return static_cast<std::size_t>(end_ - begin_); }
+    frame& back() noexcept { return end_[-1]; }
+    const frame& back() const noexcept { return end_[-1]; }
+    const frame& operator[](std::size_t i) const noexcept { return begin_[i]; }
+    void clear() noexcept { end_ = begin_; }
+    void pop_back() noexcept { --end_; }
+    [[gnu::always_inline]] void push_back(const frame& f) {
+      if (end_ == capacity_end_) [[unlikely]]
+        reserve(std::max<std::size_t>(16, 2 * size()));
+      *end_++ = f;
+    }
+    [[gnu::noinline]] void reserve(std::size_t capacity) {
+      if (capacity <= static_cast<std::size_t>(capacity_end_ - begin_)) return;
+      const std::size_t size = this->size();
+      std::unique_ptr<frame[]> bigger(new frame[capacity]);
+      std::copy(begin_, end_, bigger.get());
+      storage_ = std::move(bigger);
+      begin_ = storage_.get();
+      end_ = begin_ + size;
+      capacity_end_ = begin_ + capacity;
+    }
+
+   private:
+    std::unique_ptr<frame[]> storage_;
+    frame* begin_ = nullptr;
+    frame* end_ = nullptr;
+    frame* capacity_end_ = nullptr;
+  };
+
  public:
   parser_core(H& handler, const parse_options& options) : handler_(&handler), options_(options) {
     kernel_ = options.kernel && simd::kernel_supported(*options.kernel) ? *options.kernel
@@ -1261,7 +1296,7 @@ class parser_core {
     escape_words_.reset(new std::uint64_t[index::escape_bits_capacity(bytes)]);
     index_capacity_ = bytes;
   }
-  std::vector<frame> stack_;
+  frame_stack stack_;
   std::string token_;      // bytes of a token cut by a chunk end (strings: without the quote)
   std::string unescaped_;  // scratch for unescaped strings
 
