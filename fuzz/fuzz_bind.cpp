@@ -6,8 +6,9 @@
 // optional, variant, vector, map (string and integer keys), enum, tuple, fixed array,
 // raw_json and recursive unique_ptr members — with decode options chosen from the input:
 //   - jsonx::decode() of the whole text, jsonx::typed_decoder<T> fed the planned chunks, in 1-byte
-//     chunks (texts up to 1 KiB), and decoder::decode() on a reused decoder all give the same
-//     outcome: the same value (deep equality following the descriptions), or the same error
+//     chunks (texts up to 1 KiB), decoder::decode() on a reused decoder, and the planned chunks
+//     again into the target the decoder filled (its values reused and recycled) all give the
+//     same outcome: the same value (deep equality following the descriptions), or the same error
 //     (code, JSON Pointer path, offset, line, column, expected and found);
 //   - a decoder that outlives its target (destroyed first) does not touch it;
 //   - a value decoded is encoded (jsonx::encode), decoded and encoded again: the same text.
@@ -135,6 +136,19 @@ void check_type(const char* type_name, const fuzz_input& input,
                        "a reused typed_decoder<T> gives another outcome", text);
     if (reference.ok && !jsonx::models::equal(whole, reused))
       fail("a reused typed_decoder<T> decodes another value", text);
+
+    // Again into the target it filled, in the same chunks: every element, optional, pointer
+    // and map entry is reused or taken from the decoder's recycler (filled by the decodes
+    // before), and the value must come out the same (the same text sets the same members).
+    if (reference.ok) {
+      decoder.reset(chunked);
+      const decode_outcome refill = decode_chunks(decoder, chunks);
+      check_same_outcome(reference, refill, type_name,
+                         "a typed_decoder<T> decoding again into its target gives another outcome",
+                         text);
+      if (!jsonx::models::equal(whole, chunked))
+        fail("a typed_decoder<T> decoding again into its target decodes another value", text);
+    }
   }
 
   // A long-lived decoder and short-lived targets: the decoder must not touch a target once
