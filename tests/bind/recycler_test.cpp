@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <memory_resource>
 #include <optional>
 #include <random>
 #include <string>
@@ -47,6 +48,41 @@ struct tree {
   std::optional<leaf> top;
 };
 JSONX_DESCRIBE(tree, branches, next, top)
+
+// Strings from a memory resource: a value kept in the recycler could outlive the resource.
+struct with_resource {
+  std::optional<std::pmr::string> text;
+  std::vector<std::pmr::string> list;
+};
+JSONX_DESCRIBE(with_resource, text, list)
+
+static_assert(jsonx::detail::std_allocated<leaf>());
+// A tree holds itself (no endless check); its branches hold a shared_ptr, so they are not kept
+// whole (their leaves are).
+static_assert(jsonx::detail::std_allocated<std::unique_ptr<tree>, tree>());
+static_assert(!jsonx::detail::std_allocated<tree>());
+static_assert(!jsonx::detail::std_allocated<with_resource>());
+static_assert(!jsonx::detail::worth_recycling<std::pmr::string>);
+static_assert(!jsonx::detail::std_allocated<std::shared_ptr<leaf>>());
+
+// A resource that fails the test if it is used after it is declared gone.
+class checked_resource : public std::pmr::memory_resource {
+ public:
+  bool gone = false;
+
+ private:
+  void* do_allocate(std::size_t bytes, std::size_t alignment) override {
+    EXPECT_FALSE(gone) << "allocation from a resource that is gone";
+    return std::pmr::new_delete_resource()->allocate(bytes, alignment);
+  }
+  void do_deallocate(void* p, std::size_t bytes, std::size_t alignment) override {
+    EXPECT_FALSE(gone) << "a value kept past its memory resource was freed";
+    std::pmr::new_delete_resource()->deallocate(p, bytes, alignment);
+  }
+  bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override {
+    return this == &other;
+  }
+};
 
 }  // namespace recycler_test
 
@@ -177,6 +213,24 @@ TEST(Recycler, ReusedTargetsDecodeAsNewOnes) {
         << got << "\n"
         << want;
   }
+}
+
+// Values whose memory comes from a memory resource are freed where they are emptied, as
+// before, not kept by the decoder (which may outlive the resource).
+TEST(Recycler, ValuesFromAMemoryResourceAreNotKept) {
+  recycler_test::with_resource target;
+  jsonx::typed_decoder<recycler_test::with_resource> decoder(target);
+  recycler_test::checked_resource resource;
+  target.text.emplace("a string long enough to be allocated from the resource", &resource);
+  target.list.emplace_back("another string long enough to be allocated from it", &resource);
+  jsonx::decode_error error;
+  ASSERT_TRUE(decoder.decode(R"({"text": null, "list": []})", error)) << error.message();
+  EXPECT_FALSE(target.text.has_value());
+  EXPECT_TRUE(target.list.empty());
+  resource.gone = true;
+  decoder.release_memory();  // frees nothing of the resource's
+  ASSERT_TRUE(decoder.decode(R"({"text": "x", "list": ["y"]})", error)) << error.message();
+  EXPECT_EQ(target.text, "x");
 }
 
 }  // namespace

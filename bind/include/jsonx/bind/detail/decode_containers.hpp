@@ -385,7 +385,7 @@ struct decoder_of<M, type_category::map> : decode_base<decoder_of<M>> {
 
   static bool on_key(decode_handler& h, detail::frame& f, std::string_view key) {
     M& m = *static_cast<M*>(f.object);
-    if constexpr (node_based_map<M>) {
+    if constexpr (node_based_map<M> && std_allocated<M>()) {  // as empty_map() recycles
       auto& bin = h.recycler().bin<typename M::node_type>();
       if (!bin.empty()) return on_key_in_recycled_node(h, f, m, bin, key);
     }

@@ -25,6 +25,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "jsonx/bind/describe.hpp"
@@ -38,19 +39,94 @@ struct is_std_vector : std::false_type {};
 template <class U, class Alloc>
 struct is_std_vector<std::vector<U, Alloc>> : std::true_type {};
 
+/// Maps whose entries are nodes that can be taken out and put back (std::map and the like).
+template <class M>
+concept node_based_map = requires(M& m, typename M::iterator it) {
+  m.insert(m.extract(it));
+};
+
+template <class U>
+constexpr bool fully_described();
+
+/// True if container U says its allocator is std::allocator (one that says nothing: false).
+template <class U>
+constexpr bool has_std_allocator() {
+  if constexpr (requires { typename U::allocator_type; }) {
+    return std::is_same_v<typename U::allocator_type, std::allocator<typename U::value_type>>;
+  } else {
+    return false;
+  }
+}
+
+/// True if all the memory a U holds comes from std::allocator: no memory resource or
+/// stateful allocator (a std::pmr member, a dom::value) that a value kept in the recycler
+/// could outlive. Types the rules do not know (codecs, the DOM types, shared_ptr, whose object
+/// others may hold) are not. `Seen`: the types being checked around it (a type that holds
+/// itself through a pointer adds nothing new).
+template <class U, class... Seen>
+constexpr bool std_allocated() {
+  constexpr type_category c = category_of<U>();
+  if constexpr ((std::is_same_v<U, Seen> || ...)) {
+    return true;
+  } else if constexpr (c == type_category::boolean || c == type_category::integer ||
+                       c == type_category::floating || c == type_category::named_enum ||
+                       c == type_category::plain_enum || c == type_category::null ||
+                       c == type_category::raw) {
+    return true;
+  } else if constexpr (c == type_category::string) {
+    return has_std_allocator<U>();
+  } else if constexpr (c == type_category::optional) {
+    return std_allocated<typename U::value_type, U, Seen...>();
+  } else if constexpr (c == type_category::pointer) {
+    if constexpr (is_std_shared_ptr<U>::value) {
+      return false;
+    } else {
+      return std::is_same_v<typename U::deleter_type,
+                            std::default_delete<typename U::element_type>> &&
+             std_allocated<typename U::element_type, U, Seen...>();
+    }
+  } else if constexpr (c == type_category::sequence || c == type_category::bit_vector) {
+    return has_std_allocator<U>() && std_allocated<typename U::value_type, U, Seen...>();
+  } else if constexpr (c == type_category::map) {
+    return has_std_allocator<U>() && std_allocated<typename U::key_type, U, Seen...>() &&
+           std_allocated<typename U::mapped_type, U, Seen...>();
+  } else if constexpr (c == type_category::fixed_array) {
+    return std_allocated<typename U::value_type, U, Seen...>();
+  } else if constexpr (c == type_category::tuple) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (std_allocated<std::tuple_element_t<I, U>, U, Seen...>() && ...);
+    }
+    (std::make_index_sequence<std::tuple_size_v<U>>());
+  } else if constexpr (c == type_category::variant) {
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (std_allocated<std::variant_alternative_t<I, U>, U, Seen...>() && ...);
+    }
+    (std::make_index_sequence<std::variant_size_v<U>>());
+  } else if constexpr (c == type_category::described) {
+    if constexpr (fully_described<U>()) {
+      using fields = std::remove_cvref_t<decltype(fields_of<U>)>;
+      return []<std::size_t... I>(std::index_sequence<I...>) {
+        return (
+            std_allocated<typename std::tuple_element_t<I, fields>::member_type, U, Seen...>() &&
+            ...);
+      }
+      (std::make_index_sequence<std::tuple_size_v<fields>>());
+    } else {
+      return false;  // members the description does not name
+    }
+  } else {
+    return false;
+  }
+}
+
 /// True if a U can be brought back to a new value's state in place (reset_element()).
 template <class U>
 inline constexpr bool renewable = std::is_default_constructible_v<U>&& std::is_move_assignable_v<U>;
 /// True if a destroyed U would free memory and can be kept: then it goes to the recycler.
 template <class U>
 inline constexpr bool worth_recycling =
-    !std::is_trivially_destructible_v<U> && std::is_move_constructible_v<U> && renewable<U>;
-
-/// Maps whose entries are nodes that can be taken out and put back (std::map and the like).
-template <class M>
-concept node_based_map = requires(M& m, typename M::iterator it) {
-  m.insert(m.extract(it));
-};
+    !std::is_trivially_destructible_v<U> && std::is_move_constructible_v<U> && renewable<U> &&
+    std_allocated<U>();
 
 enum class reuse_kind { in_place, reset, none };
 
@@ -228,7 +304,7 @@ typename T::value_type& fill_optional(T& o, recycler& r) {
 /// shared: it is let go).
 template <class T>
 void empty_pointer(T& p, recycler& r) {
-  if constexpr (!is_std_shared_ptr<T>::value && renewable<typename T::element_type>) {
+  if constexpr (worth_recycling<T>) {
     if (p) r.bin<T>().push_back(std::move(p));
   }
   p.reset();
@@ -243,6 +319,10 @@ typename T::element_type& fill_pointer(T& p, recycler& r) {
   } else if constexpr (renewable<U>) {
     if (p) {
       reset_element(*p, r);
+      return *p;
+    }
+    if constexpr (!worth_recycling<T>) {
+      p = std::make_unique<U>();
       return *p;
     }
     std::vector<T>& bin = r.bin<T>();
@@ -298,7 +378,7 @@ typename S::value_type& append_element(S& s, recycler& r) {
 /// Empties a map; the nodes of a node-based one go to the recycler, last first.
 template <class M>
 void empty_map(M& m, recycler& r) {
-  if constexpr (node_based_map<M>) {
+  if constexpr (node_based_map<M> && std_allocated<M>()) {
     auto& bin = r.bin<typename M::node_type>();
     if constexpr (std::bidirectional_iterator<typename M::iterator>) {
       while (!m.empty()) bin.push_back(m.extract(std::prev(m.end())));
