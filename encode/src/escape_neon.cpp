@@ -13,6 +13,7 @@
 
 namespace jsonx::detail {
 
-const escape_kernel escape_kernel_neon = make_escape_kernel<simd::detail::neon_vector>();
+const escape_kernel escape_kernel_neon =
+    make_escape_kernel<simd::detail::neon_vector, simd::detail::simd_neon>();
 
 }  // namespace jsonx::detail

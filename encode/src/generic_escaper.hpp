@@ -12,6 +12,7 @@
 // sse2.hpp, the standard headers) must already be included, before the kernel's target pragma:
 // string_escape.hpp sees to them.
 #include "escape_special.hpp"
+#include "jsonx/simd/detail/utf8_prefix.hpp"
 
 namespace jsonx::detail {
 namespace {
@@ -108,7 +109,16 @@ constexpr unsigned mask_bits_per_byte() {
   }
 }
 
-template <class Vector, bool EscapeHtml, bool InspectNonAscii>
+// True when bytes >= 0x80 are looked at only to check that they are valid UTF-8 (not to
+// escape them as \uXXXX): then a valid run can be copied as ASCII is.
+inline bool only_checks_utf8(const write_options& options) noexcept {
+  return !options.ascii_only && !options.escape_line_separators;
+}
+
+// Utf8Simd is the indexer's wrapper of the same instruction set (simd_avx512 for avx512_vector,
+// ...), whose UTF-8 check escape_loop uses at a non-ASCII byte, or void: then every non-ASCII
+// sequence is read one at a time (read_utf8), as the portable kernel does.
+template <class Vector, class Utf8Simd, bool EscapeHtml, bool InspectNonAscii>
 escape_result escape_loop(const write_options& options, const char* src, const char* src_end,
                           char* dst, char* dst_end) {
   constexpr std::size_t width = Vector::width;
@@ -150,14 +160,47 @@ escape_result escape_loop(const write_options& options, const char* src, const c
     src += clean;
     dst += clean;
     if (static_cast<std::size_t>(dst_end - dst) < max_escape_step_output) return {src, dst};
+    if constexpr (InspectNonAscii && !std::is_void_v<Utf8Simd>) {
+      if (static_cast<unsigned char>(*src) >= 0x80 && only_checks_utf8(options)) {
+        // Check the text from here by vector, then copy its valid part with the loop that
+        // does not look at non-ASCII bytes. The check goes no further than this call can
+        // write (each input byte is at least one output byte), so a long string written
+        // through a small buffer is not checked again from each refill to its end.
+        const std::size_t room = static_cast<std::size_t>(dst_end - dst);
+        const char* const check_end =
+            static_cast<std::size_t>(src_end - src) <= room ? src_end : src + room;
+        const char* const valid_end = simd::detail::valid_utf8_prefix_end<Utf8Simd>(src, check_end);
+        if (valid_end != src) {
+          const escape_result copied = escape_loop<Vector, Utf8Simd, EscapeHtml, false>(
+              options, src, valid_end, dst, dst_end);
+          // Stopped short of valid_end, the output full, that loop (which steps by whole
+          // vectors) may have cut a sequence: back up to its start, whose bytes it copied one
+          // for one, so that the next step starts at a sequence. The room so won back may
+          // reach min_output_room again: the top of the loop tells (a stop reports a full
+          // output only with less room than that).
+          const auto* const copied_src = reinterpret_cast<const std::uint8_t*>(copied.src);
+          const std::size_t cut =
+              copied.src == valid_end
+                  ? 0
+                  : static_cast<std::size_t>(
+                        copied_src - simd::detail::last_sequence_end(
+                                         reinterpret_cast<const std::uint8_t*>(src), copied_src));
+          src = copied.src - cut;
+          dst = copied.dst - cut;
+          continue;
+        }
+        // The first sequence is invalid or cut by the end: read_utf8 says which, below.
+      }
+    }
     if (!escape_special(options, src, src_end, dst, dst_end)) return {src, dst};
   }
 }
 
-template <class Vector>
+template <class Vector, class Utf8Simd = void>
 constexpr escape_kernel make_escape_kernel() {
-  return {{{&escape_loop<Vector, false, false>, &escape_loop<Vector, false, true>},
-           {&escape_loop<Vector, true, false>, &escape_loop<Vector, true, true>}}};
+  return {
+      {{&escape_loop<Vector, Utf8Simd, false, false>, &escape_loop<Vector, Utf8Simd, false, true>},
+       {&escape_loop<Vector, Utf8Simd, true, false>, &escape_loop<Vector, Utf8Simd, true, true>}}};
 }
 
 }  // namespace

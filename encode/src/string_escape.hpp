@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "jsonx/encode/detail/small_copy.hpp"
 #include "jsonx/encode/write_options.hpp"

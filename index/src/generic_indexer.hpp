@@ -25,6 +25,7 @@
 
 #include "escape_and_string_masks.hpp"
 #include "jsonx/index/structural_indexer.hpp"
+#include "jsonx/simd/detail/block_loads.hpp"
 
 namespace jsonx::index::detail {
 
@@ -77,14 +78,7 @@ struct generic_indexer {
   // of the carries, which are taken at the last real byte.
   [[gnu::always_inline]] static inline block load_partial(const std::uint8_t* p,
                                                           unsigned n) noexcept {
-    if constexpr (requires { Simd::load_partial(p, n); }) {
-      return Simd::load_partial(p, n);  // the wrapper's own (AVX-512: a masked load)
-    } else {
-      alignas(64) std::uint8_t staging[64];
-      std::memset(staging, ' ', sizeof staging);
-      std::memcpy(staging, p, n);
-      return Simd::load(staging);
-    }
+    return simd::detail::block_loads<Simd>::load_partial(p, n);
   }
 
   // Whether the block has a byte >= 0x80 (the UTF-8 check is needed): only that is used, and
@@ -100,13 +94,7 @@ struct generic_indexer {
   // The block "before" the first one of a call: only its last three bytes are ever read (by
   // the UTF-8 check of sequences crossing into the call), the last three bytes seen.
   static inline block block_ending_with(const std::uint8_t (&last3)[3]) noexcept {
-    if constexpr (requires { Simd::block_ending_with(last3); }) {
-      return Simd::block_ending_with(last3);
-    } else {
-      alignas(64) std::uint8_t bytes[64] = {};
-      std::memcpy(bytes + 61, last3, 3);
-      return Simd::load(bytes);
-    }
+    return simd::detail::block_loads<Simd>::block_ending_with(last3);
   }
 
   static inline bool ends_incomplete(const std::uint8_t* last3) noexcept {

@@ -221,6 +221,41 @@ TEST_P(escape_test, random_strings_match_the_reference_under_every_option) {
   EXPECT_EQ(checked, 1500 * option_sets.size());
 }
 
+// Long runs of non-ASCII text, which the vector kernels check 64 bytes at a time from their
+// first non-ASCII byte and then copy as they copy ASCII: every prefix of a valid run (so cut
+// inside a sequence at the end, at every offset), and the run with one broken sequence put in
+// at every offset, inside sequences too. The output is the reference's, under both checking
+// policies.
+TEST_P(escape_test, long_non_ascii_runs_with_one_broken_sequence_match_the_reference) {
+  const std::vector<std::string> sequences = {
+      "\xC3\xA9", "\xE2\x82\xAC", "\xE3\x81\x82", "\xF0\x9F\x98\x80", "a", "\n"};
+  const std::vector<std::string> breaks = {
+      "\x80",     "\xBF\xBF",     "\xC3",         "\xE2\x82",         "\xF0\x9F\x98",
+      "\xC0\xAF", "\xE0\x80\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF8\x88\x80\x80\x80",
+      "\xFF",     "\xC3\xA9\xA9"};
+  std::mt19937_64 rng(20261203);
+  std::string run;
+  while (run.size() < 200) run += sequences[rng() % 16 < 14 ? rng() % 4 : 4 + rng() % 2];
+  std::size_t checked = 0;
+  for (const auto policy : {invalid_utf8_policy::error, invalid_utf8_policy::replace}) {
+    write_options o = options();
+    o.invalid_utf8 = policy;
+    for (std::size_t cut = 0; cut <= run.size(); ++cut) {
+      const std::string text = "x" + run.substr(0, cut);
+      ASSERT_EQ(write_string(text, o), expected(text, o)) << printable(text);
+      ++checked;
+    }
+    for (const std::string& broken : breaks) {
+      for (std::size_t at = 0; at <= run.size(); ++at) {
+        const std::string text = run.substr(0, at) + broken + run.substr(at);
+        ASSERT_EQ(write_string(text, o), expected(text, o)) << printable(text);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 2 * (run.size() + 1) * (1 + breaks.size()));
+}
+
 // A sink that lends tiny regions (the minimum the writer may ask for), so that every string
 // runs out of room in the middle, at every offset.
 class tiny_region_sink final : public output_sink {
@@ -247,21 +282,26 @@ class tiny_region_sink final : public output_sink {
 };
 
 TEST_P(escape_test, strings_cut_by_the_end_of_the_output_region_are_unchanged) {
-  std::string text;
-  for (int i = 0; i < 40; ++i) text += "plain text \"q\" \\ \n \u00e9\u20ac\U0001F600 <&> ";
-  for (const bool ascii : {false, true}) {
-    write_options o = options();
-    o.ascii_only = ascii;
-    o.escape_html = true;
-    const std::string want = expected(text, o);
-    for (std::size_t extra = 0; extra < 80; ++extra) {
-      tiny_region_sink sink(extra);
-      {
-        writer w(sink, o);
-        ASSERT_TRUE(w.on_string(text));
-        ASSERT_TRUE(w.finish());
+  std::string mixed;
+  for (int i = 0; i < 40; ++i) mixed += "plain text \"q\" \\ \n \u00e9\u20ac\U0001F600 <&> ";
+  // Long runs of 3-byte sequences: a vector step over them ends inside a sequence.
+  std::string cjk;
+  for (int i = 0; i < 300; ++i) cjk += i % 50 == 49 ? "\u00e9" : "\u3042";
+  for (const std::string& text : {mixed, cjk}) {
+    for (const bool ascii : {false, true}) {
+      write_options o = options();
+      o.ascii_only = ascii;
+      o.escape_html = true;
+      const std::string want = expected(text, o);
+      for (std::size_t extra = 0; extra < 80; ++extra) {
+        tiny_region_sink sink(extra);
+        {
+          writer w(sink, o);
+          ASSERT_TRUE(w.on_string(text));
+          ASSERT_TRUE(w.finish());
+        }
+        ASSERT_EQ(sink.text, want) << "region of min_free + " << extra;
       }
-      ASSERT_EQ(sink.text, want) << "region of min_free + " << extra;
     }
   }
 }
