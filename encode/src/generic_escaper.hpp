@@ -115,6 +115,42 @@ inline bool only_checks_utf8(const write_options& options) noexcept {
   return !options.ascii_only && !options.escape_line_separators;
 }
 
+template <class Vector, class Utf8Simd, bool EscapeHtml, bool InspectNonAscii>
+escape_result escape_loop(const write_options& options, const char* src, const char* src_end,
+                          char* dst, char* dst_end);
+
+// At a sequence start src: checks the text from there by vector (valid_utf8_prefix_end), then
+// copies its valid part with the loop that does not look at non-ASCII bytes. False, with
+// nothing done, if that part is empty (the first sequence is invalid or cut by the end). The
+// check goes no further than this call can write (each input byte is at least one output
+// byte), so a long string written through a small buffer is not checked again from each
+// refill to its end.
+template <class Vector, class Utf8Simd, bool EscapeHtml>
+bool copy_valid_utf8_run(const write_options& options, const char*& src, const char* src_end,
+                         char*& dst, char* dst_end) {
+  const std::size_t room = static_cast<std::size_t>(dst_end - dst);
+  const char* const check_end =
+      static_cast<std::size_t>(src_end - src) <= room ? src_end : src + room;
+  const char* const valid_end = simd::detail::valid_utf8_prefix_end<Utf8Simd>(src, check_end);
+  if (valid_end == src) return false;
+  const escape_result copied =
+      escape_loop<Vector, Utf8Simd, EscapeHtml, false>(options, src, valid_end, dst, dst_end);
+  // Stopped short of valid_end, the output full, that loop (which steps by whole vectors) may
+  // have cut a sequence: back up to its start, whose bytes it copied one for one, so that the
+  // next step starts at a sequence. The room so won back may reach min_output_room again: the
+  // caller's loop tells (a stop reports a full output only with less room than that).
+  const auto* const copied_src = reinterpret_cast<const std::uint8_t*>(copied.src);
+  const std::size_t cut =
+      copied.src == valid_end
+          ? 0
+          : static_cast<std::size_t>(copied_src -
+                                     simd::detail::last_sequence_end(
+                                         reinterpret_cast<const std::uint8_t*>(src), copied_src));
+  src = copied.src - cut;
+  dst = copied.dst - cut;
+  return true;
+}
+
 // Utf8Simd is the indexer's wrapper of the same instruction set (simd_avx512 for avx512_vector,
 // ...), whose UTF-8 check escape_loop uses at a non-ASCII byte, or void: then every non-ASCII
 // sequence is read one at a time (read_utf8), as the portable kernel does.
@@ -161,36 +197,10 @@ escape_result escape_loop(const write_options& options, const char* src, const c
     dst += clean;
     if (static_cast<std::size_t>(dst_end - dst) < max_escape_step_output) return {src, dst};
     if constexpr (InspectNonAscii && !std::is_void_v<Utf8Simd>) {
-      if (static_cast<unsigned char>(*src) >= 0x80 && only_checks_utf8(options)) {
-        // Check the text from here by vector, then copy its valid part with the loop that
-        // does not look at non-ASCII bytes. The check goes no further than this call can
-        // write (each input byte is at least one output byte), so a long string written
-        // through a small buffer is not checked again from each refill to its end.
-        const std::size_t room = static_cast<std::size_t>(dst_end - dst);
-        const char* const check_end =
-            static_cast<std::size_t>(src_end - src) <= room ? src_end : src + room;
-        const char* const valid_end = simd::detail::valid_utf8_prefix_end<Utf8Simd>(src, check_end);
-        if (valid_end != src) {
-          const escape_result copied = escape_loop<Vector, Utf8Simd, EscapeHtml, false>(
-              options, src, valid_end, dst, dst_end);
-          // Stopped short of valid_end, the output full, that loop (which steps by whole
-          // vectors) may have cut a sequence: back up to its start, whose bytes it copied one
-          // for one, so that the next step starts at a sequence. The room so won back may
-          // reach min_output_room again: the top of the loop tells (a stop reports a full
-          // output only with less room than that).
-          const auto* const copied_src = reinterpret_cast<const std::uint8_t*>(copied.src);
-          const std::size_t cut =
-              copied.src == valid_end
-                  ? 0
-                  : static_cast<std::size_t>(
-                        copied_src - simd::detail::last_sequence_end(
-                                         reinterpret_cast<const std::uint8_t*>(src), copied_src));
-          src = copied.src - cut;
-          dst = copied.dst - cut;
-          continue;
-        }
-        // The first sequence is invalid or cut by the end: read_utf8 says which, below.
-      }
+      if (static_cast<unsigned char>(*src) >= 0x80 && only_checks_utf8(options) &&
+          copy_valid_utf8_run<Vector, Utf8Simd, EscapeHtml>(options, src, src_end, dst, dst_end))
+        continue;
+      // The first sequence is invalid or cut by the end: read_utf8 says which, below.
     }
     if (!escape_special(options, src, src_end, dst, dst_end)) return {src, dst};
   }

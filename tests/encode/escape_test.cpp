@@ -10,6 +10,7 @@
 #include "jsonx/encode/writer.hpp"
 #include "reference_escaper.hpp"
 #include "support/event_log.hpp"
+#include "support/guarded_buffer.hpp"
 #include "support/test_data.hpp"
 
 namespace jsonx::test {
@@ -254,6 +255,28 @@ TEST_P(escape_test, long_non_ascii_runs_with_one_broken_sequence_match_the_refer
     }
   }
   EXPECT_EQ(checked, 2 * (run.size() + 1) * (1 + breaks.size()));
+}
+
+// Strings of every length up to a few vectors, ending where an inaccessible page begins: no
+// load of the escape loop or of its UTF-8 check (masked loads on AVX-512 and AVX2) reads past
+// the end. Plain, escaped, non-ASCII and invalid text, under both checking policies.
+TEST_P(escape_test, strings_ending_at_a_guard_page_read_nothing_past_their_end) {
+  std::string text;
+  for (int i = 0; i < 20; ++i) text += i % 7 == 6 ? "q\"\n" : "ab\xC3\xA9\xE3\x81\x82";
+  text += "\xFF";
+  for (const auto policy : {invalid_utf8_policy::error, invalid_utf8_policy::replace}) {
+    write_options o = options();
+    o.invalid_utf8 = policy;
+    for (std::size_t length = 0; length <= text.size(); ++length) {
+      for (const std::size_t from : {std::size_t{0}, std::size_t{2}}) {
+        if (from > length) continue;
+        const std::string_view piece(text.data() + from, length - from);
+        const guarded_buffer guarded(piece);
+        ASSERT_EQ(write_string(guarded.view(), o), expected(std::string(piece), o))
+            << printable(std::string(piece));
+      }
+    }
+  }
 }
 
 // A sink that lends tiny regions (the minimum the writer may ask for), so that every string

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "jsonx/index/structural_indexer.hpp"
 #include "kernel_index_check.hpp"
+#include "support/guarded_buffer.hpp"
 #include "support/test_data.hpp"
 
 namespace jsonx::test {
@@ -137,6 +139,33 @@ TEST_P(indexer_agreement, empty_and_tiny_pieces) {
   std::vector<std::size_t> every_byte;
   for (std::size_t i = 1; i < input.size(); ++i) every_byte.push_back(i);
   EXPECT_EQ(check_kernel_against_reference(kernel(), input, every_byte), "");
+}
+
+// Inputs of every length up to a few blocks, ending where an inaccessible page begins: the
+// partial last block's load (a masked load on AVX-512 and AVX2) reads nothing past the end.
+// Each gives what the portable kernel gives for the same bytes.
+TEST_P(indexer_agreement, inputs_ending_at_a_guard_page_read_nothing_past_their_end) {
+  const std::string soup = byte_soup(5, 200, false);
+  for (std::size_t length = 0; length <= soup.size(); ++length) {
+    const std::string_view input(soup.data(), length);
+    const guarded_buffer guarded(input);
+    std::vector<std::uint32_t> positions(index::positions_capacity(length));
+    std::vector<std::uint64_t> words(index::escape_bits_capacity(length));
+    index::indexer_state state;
+    const index::index_result result = index::index_structurals(
+        kernel(), guarded.data(), length, state, positions.data(), words.data());
+    positions.resize(result.structural_count);
+    std::vector<std::uint32_t> expected(index::positions_capacity(length));
+    index::indexer_state expected_state;
+    const index::index_result expected_result =
+        index::index_structurals(simd::kernel_id::scalar, guarded.data(), length, expected_state,
+                                 expected.data(), words.data());
+    expected.resize(expected_result.structural_count);
+    ASSERT_EQ(positions, expected) << length;
+    ASSERT_EQ(result.error, expected_result.error) << length;
+    if (result.error != index::index_error::none)
+      ASSERT_EQ(result.error_offset, expected_result.error_offset) << length;
+  }
 }
 
 JSONX_INSTANTIATE_FOR_EVERY_KERNEL(indexer_agreement);

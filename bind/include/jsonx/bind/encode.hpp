@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "jsonx/bind/detail/encode_rules.hpp"
+#include "jsonx/bind/detail/encode_tree.hpp"
 #include "jsonx/bind/encode_context.hpp"
 #include "jsonx/bind/error.hpp"
 #include "jsonx/bind/options.hpp"
@@ -33,7 +34,14 @@ concept encode_source = !std::is_same_v<T, encode_options> && !std::is_same_v<T,
 template <encode_source T>
 bool encode(const T& value, writer& out, encode_error& error, const encode_options& options = {}) {
   encode_context context(out, options);
-  if (detail::encode_value(context, value)) return true;
+  detail::tree_output tree(out);
+  // Compact output: printed straight into the writer's buffer (detail/encode_tree.hpp);
+  // pretty output: through the writer's events (detail/encode_rules.hpp). The same bytes.
+  const bool written = tree.usable() ? (tree.begin_value() || context.writer_failed()) &&
+                                           detail::typed_printer(tree, context).print(value) &&
+                                           (tree.end_value() || context.writer_failed())
+                                     : detail::encode_value(context, value);
+  if (written) return true;
   error = context.error();
   return false;
 }

@@ -73,6 +73,18 @@ bool is_empty_value(const T& value) {
   }
 }
 
+/// True if a described field with these options leaves `member` out.
+template <bool OmitIfEmpty, bool OmitIfNull, class Member>
+bool is_left_out(const Member& member) {
+  if constexpr (OmitIfEmpty) {
+    if (is_empty_value(member)) return true;
+  }
+  if constexpr (OmitIfNull) {
+    if (is_null_value(member)) return true;
+  }
+  return false;
+}
+
 template <>
 struct encoder_of<bool, type_category::boolean> {
   static bool encode(encode_context& c, bool v) { return c.out().on_bool(v) || c.writer_failed(); }
@@ -310,12 +322,7 @@ struct encoder_of<T, type_category::described> {
       return true;
     } else {
       const auto& member = v.*(f.pointer);
-      if constexpr (f.omit_if_empty) {
-        if (is_empty_value(member)) return true;
-      }
-      if constexpr (f.omit_if_null) {
-        if (is_null_value(member)) return true;
-      }
+      if (is_left_out<f.omit_if_empty, f.omit_if_null>(member)) return true;
       if (!c.out().on_key(f.name)) return c.writer_failed();
       if (encode_value(c, member)) return true;
       c.add_key_segment(f.name);

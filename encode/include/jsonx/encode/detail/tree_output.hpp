@@ -74,6 +74,22 @@ class tree_output {
     return w_.write_string_outlined(text, is_key);
   }
   bool fail_non_finite() { return w_.fail(make_error_code(write_errc::non_finite_number)); }
+  /// Writes one value at the cursor through the writer's events (`write_events()`: a value
+  /// the walk does not print itself), with no separator before it, and leaves the writer's
+  /// state as the walk had it. The cursor moves on past the value.
+  template <class WriteEvents>
+  bool value_as_events(WriteEvents write_events) {
+    const writer::position position = w_.position_;
+    const writer::position after_value = w_.after_value_position_;
+    // As after a key: no separator before the value; after it, an inner position (no
+    // top-level bookkeeping), then the walk's own state back.
+    w_.position_ = writer::position::object_value;
+    w_.after_value_position_ = writer::position::object_next;
+    if (!write_events(w_)) return false;
+    w_.position_ = position;
+    w_.after_value_position_ = after_value;
+    return true;
+  }
 
   /// Room for `n` <= output_sink::max_min_free bytes at pos().
   bool room(std::size_t n) { return w_.ensure(n); }

@@ -46,6 +46,7 @@ const char* valid_utf8_prefix_end(const char* begin_chars, const char* end_chars
   constexpr std::uint8_t ascii_before[3] = {0, 0, 0};
   typename Simd::block previous = loads::block_ending_with(ascii_before);
   const std::uint8_t* p = begin;
+  bool previous_has_non_ascii = false;
   for (;;) {
     const std::size_t left = static_cast<std::size_t>(end - p);
     if (left == 0) break;
@@ -55,11 +56,17 @@ const char* valid_utf8_prefix_end(const char* begin_chars, const char* end_chars
     // The spaces after a partial block's bytes would flag a sequence cut by the end: only the
     // real bytes' bits count, and last_sequence_end backs up over a cut sequence.
     const std::uint64_t real_bytes = whole ? ~std::uint64_t{0} : (std::uint64_t{1} << left) - 1;
-    const std::uint64_t errors = Simd::utf8_errors(current, previous) & real_bytes;
-    if (errors != 0) {
-      p += std::countr_zero(errors);
-      break;
+    // ASCII after ASCII (or after the start) is valid: no check needed. After non-ASCII, an
+    // ASCII block may still break a sequence the block before left open.
+    const bool has_non_ascii = (Simd::non_ascii(current) & real_bytes) != 0;
+    if (has_non_ascii || previous_has_non_ascii) {
+      const std::uint64_t errors = Simd::utf8_errors(current, previous) & real_bytes;
+      if (errors != 0) {
+        p += std::countr_zero(errors);
+        break;
+      }
     }
+    previous_has_non_ascii = has_non_ascii;
     if (!whole) {
       p = end;
       break;
