@@ -36,6 +36,7 @@ namespace jsonx::detail {
 /// " \ < > &): any other name goes through the writer's escape loop, as on_key does.
 struct precomputed_key {
   static constexpr std::size_t capacity = 48;  // copied whole: within one step's room
+  static_assert(capacity <= tree_output::step_room);
   char text[capacity] = {};
   std::size_t size = 0;
   bool usable = false;
@@ -67,8 +68,6 @@ class typed_printer {
   typed_printer(tree_output& out, encode_context& c) noexcept
       : out_(out),
         c_(c),
-        escape_html_(out.escape_html()),
-        inspect_non_ascii_(out.inspect_non_ascii()),
         non_finite_as_null_(out.options().non_finite == non_finite_policy::write_null) {}
 
   /// Prints `value` at the writer's cursor (its separator already written).
@@ -193,14 +192,7 @@ class typed_printer {
   // does, the rest through the writer's escape loop.
   char* string(std::string_view text, char* p, char*& end, bool is_key) {
     if ((p = room(p, end)) == nullptr) return nullptr;
-    if (text.size() <= 32) {
-      p[0] = '"';
-      if (copy_short_if_plain(text.data(), text.size(), p + 1, escape_html_, inspect_non_ascii_)) {
-        p += 1 + text.size();
-        std::memcpy(p, "\":", 2);
-        return p + (is_key ? 2 : 1);
-      }
-    }
+    if (char* after = out_.plain_short_string(p, text, is_key)) return after;
     return handed_back(p, end, [&] { return out_.escaped_string(text, is_key); });
   }
 
@@ -395,8 +387,6 @@ class typed_printer {
 
   tree_output& out_;
   encode_context& c_;
-  const bool escape_html_;
-  const bool inspect_non_ascii_;
   const bool non_finite_as_null_;
 };
 

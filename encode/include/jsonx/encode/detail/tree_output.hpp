@@ -140,20 +140,26 @@ class tree_output {
     }
     return !w_.error_ && w_.write_bytes(text.data(), text.size());
   }
+  /// A short plain string (at most 32 bytes, nothing to escape under these options) written
+  /// at `p` with its quotes (a key followed by ':'), as on_string() does inline: the cursor
+  /// after it, or nullptr with nothing written that counts (the caller then escapes it). `p`
+  /// must have step_room bytes of room.
+  char* plain_short_string(char* p, std::string_view text, bool is_key) const {
+    if (text.size() > 32) return nullptr;
+    p[0] = '"';
+    if (!copy_short_if_plain(text.data(), text.size(), p + 1, w_.escape_html_,
+                             w_.inspect_non_ascii_))
+      return nullptr;
+    p += 1 + text.size();
+    std::memcpy(p, "\":", 2);
+    return p + (is_key ? 2 : 1);
+  }
   /// A string value, quoted and escaped; with `is_key`, followed by ':'.
   bool string_value(std::string_view text, bool is_key) {
     if (!w_.ensure(writer::scalar_room)) return false;
-    // Short and plain (the common case): quotes and bytes stored inline, as on_string() does.
-    if (text.size() <= 32) {
-      char* p = w_.pos_;
-      *p++ = '"';
-      if (copy_short_if_plain(text.data(), text.size(), p, w_.escape_html_,
-                              w_.inspect_non_ascii_)) {
-        p += text.size();
-        std::memcpy(p, "\":", 2);
-        w_.pos_ = p + (is_key ? 2 : 1);
-        return true;
-      }
+    if (char* after = plain_short_string(w_.pos_, text, is_key)) {
+      w_.pos_ = after;
+      return true;
     }
     return w_.write_string_outlined(text, is_key);
   }
