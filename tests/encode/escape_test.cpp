@@ -310,7 +310,12 @@ TEST_P(escape_test, strings_cut_by_the_end_of_the_output_region_are_unchanged) {
   // Long runs of 3-byte sequences: a vector step over them ends inside a sequence.
   std::string cjk;
   for (int i = 0; i < 300; ++i) cjk += i % 50 == 49 ? "\u00e9" : "\u3042";
-  for (const std::string& text : {mixed, cjk}) {
+  // The same with escapes among them: a checked block with an escape is copied by a loop of
+  // its own, which the end of the region stops too.
+  std::string cjk_escaped;
+  for (int i = 0; i < 300; ++i)
+    cjk_escaped += i % 23 == 22 ? "\"" : i % 31 == 30 ? "\n\\" : "\u3042";
+  for (const std::string& text : {mixed, cjk, cjk_escaped}) {
     for (const bool ascii : {false, true}) {
       write_options o = options();
       o.ascii_only = ascii;
