@@ -18,6 +18,7 @@
 #include "jsonx/sax/detail/parser_core.hpp"
 #include "jsonx/sax/error.hpp"
 #include "jsonx/sax/handler.hpp"
+#include "jsonx/sax/lookahead.hpp"
 #include "jsonx/sax/parse_options.hpp"
 #include "jsonx/sax/partial.hpp"
 
@@ -34,6 +35,14 @@ class push_parser {
   /// After a failure it consumes nothing and sets parse_errc::parser_failed; error() keeps
   /// the first error until reset().
   std::size_t feed(std::string_view chunk, std::error_code& ec) { return core_.feed(chunk, ec); }
+  /// feed() for a stream decoder that parses value after value out of one buffer
+  /// (jsonx/sax/lookahead.hpp): the bytes from the chunk's end up to ahead.end may be indexed
+  /// with it, never parsed, and that index is kept, across reset() too, for the next feeds of
+  /// the same ahead.buffer_id: a new value after the one that ended, or the same value going on.
+  /// Events and verdicts are exactly those of feed(chunk, ec).
+  std::size_t feed(std::string_view chunk, lookahead ahead, std::error_code& ec) {
+    return core_.feed(chunk, ahead, ec);
+  }
   /// Throwing flavour of feed(): throws parse_exception exactly when the error-code flavour
   /// reports an error, a handler's stop (stopped_by_handler, condition::stopped) included.
   std::size_t feed(std::string_view chunk) {
@@ -80,6 +89,9 @@ class push_parser {
   std::uint64_t values_completed() const noexcept { return core_.values_completed(); }
   /// The kernel indexing this parser's input.
   simd::kernel_id kernel() const noexcept { return core_.kernel(); }
+  /// Calls of the indexer since construction (a statistic: a window of up to 32 KiB each; a
+  /// lookahead's kept index shows as fewer).
+  std::uint64_t windows_indexed() const noexcept { return core_.windows_indexed(); }
   const parse_options& options() const noexcept { return core_.options(); }
   H& handler() noexcept { return core_.handler(); }
 

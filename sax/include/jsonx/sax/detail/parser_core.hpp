@@ -8,9 +8,12 @@
 //   array     = '[' [ value *( ',' value ) ] ']'    array_first, value, array_next
 //
 // A chunk is indexed in windows (so memory stays bounded whatever the chunk size); the walk
-// moves from structural to structural. A token cut by the end of a chunk is kept as
-// "pending": its bytes are copied into token_ (only the token), and the next feed completes
-// it. The indexer's carries make the next chunk's index start exactly where the token ends.
+// moves from structural to structural. With a lookahead (jsonx/sax/lookahead.hpp) a window may
+// reach past the chunk: only the chunk's structurals are walked, and the window is kept for the
+// next values of the same buffer (see "the kept window" below). A token cut by the end of a chunk
+// is kept as "pending": its bytes are copied into token_ (only the token), and the next feed
+// completes it. The indexer's carries make the next chunk's index start exactly where the token
+// ends.
 #pragma once
 
 #include <algorithm>
@@ -29,6 +32,7 @@
 #include "jsonx/sax/detail/string_unescape.hpp"
 #include "jsonx/sax/error.hpp"
 #include "jsonx/sax/handler.hpp"
+#include "jsonx/sax/lookahead.hpp"
 #include "jsonx/sax/parse_options.hpp"
 #include "jsonx/sax/partial.hpp"
 
@@ -149,10 +153,15 @@ class parser_core {
   std::uint64_t bytes_consumed() const noexcept { return total_offset_; }
   std::uint64_t values_completed() const noexcept { return values_completed_; }
   simd::kernel_id kernel() const noexcept { return kernel_; }
+  std::uint64_t windows_indexed() const noexcept { return windows_indexed_; }
   const parse_options& options() const noexcept { return options_; }
   H& handler() noexcept { return *handler_; }
 
   std::size_t feed(std::string_view input, std::error_code& ec) {
+    return feed(input, lookahead{}, ec);
+  }
+
+  std::size_t feed(std::string_view input, lookahead ahead, std::error_code& ec) {
     if (failed_) {  // error() keeps the first error
       ec = make_error_code(parse_errc::parser_failed);
       return 0;
@@ -168,12 +177,20 @@ class parser_core {
     chunk_ = input.data();
     chunk_size_ = size;
     chunk_offset_ = total_offset_;
+    // Past the document-size limit nothing more may be read.
+    const bool has_lookahead = ahead.end != nullptr && !over_limit;
+    ahead_end_ = has_lookahead ? std::max(ahead.end, chunk_ + size) : chunk_ + size;
+    ahead_buffer_ = has_lookahead ? ahead.buffer_id : 0;
+    ahead_given_ = has_lookahead;
+    window_in_feed_ = false;
     std::size_t used = run_chunk();
     if (!failed_ && !done_) {
       save_pending_at_chunk_end();
+      settle_carries_at_chunk_end();
       if (!failed_ && over_limit) fail(parse_errc::document_size_limit, options_.max_document_size);
     }
     if (failed_) ec = error_.code;
+    remember_walk_end(used);
     total_offset_ = chunk_offset_ + used;
     remember_recent(input.substr(0, used));
     chunk_ = nullptr;
@@ -212,6 +229,8 @@ class parser_core {
         fail(parse_errc::incomplete_input, end);
       }
     }
+    // A value completed here ends where the last feed's chunk did (if one was fed since reset()).
+    if (done_ && !failed_ && total_offset_ != 0) kept_.ends_value = true;
     if (failed_) ec = error_.code;
   }
 
@@ -362,27 +381,173 @@ class parser_core {
   std::size_t run_chunk() {
     window_begin_ = 0;
     if (pending_ == pending_token::scalar && !resume_scalar()) return stop_offset_in_chunk();
-    for (window_begin_ = 0; window_begin_ < chunk_size_; window_begin_ = window_end_) {
-      window_end_ = std::min(chunk_size_, window_begin_ + window_bytes);
-      reserve_index(window_end_ - window_begin_);
-      window_index_ =
-          index::index_structurals(kernel_, chunk_ + window_begin_, window_end_ - window_begin_,
-                                   index_state_, positions_.get(), escape_words_.get());
-      next_ = 0;
+    // (A scalar's continuation holds no structural: the windows still start at the chunk's start.)
+    for (std::size_t at = 0; at < chunk_size_;) {
+      if (!reuse_kept_window(at)) index_window(at);
       if (pending_ == pending_token::string || pending_ == pending_token::key) {
         if (!resume_string()) return stop_offset_in_chunk();
       }
       if (pending_ == pending_token::none && !walk()) return stop_offset_in_chunk();
-      if (window_index_.error != index::index_error::none) {
+      const std::size_t window_end = window_end_in_chunk();
+      if (window_index_.error != index::index_error::none &&
+          window_offset_in_chunk(window_index_.error_offset) < chunk_size_) {
         report_index_error();
         return stop_offset_in_chunk();
       }
+      count_window_newlines(window_end);
+      at = window_end;
+    }
+    return chunk_size_;
+  }
+
+  // ---- windows ----------------------------------------------------------------------------
+
+  // The chunk offset of a window offset (window_begin_ is negative for a window kept from an
+  // earlier chunk, whose bytes precede this chunk's).
+  std::size_t window_offset_in_chunk(std::size_t window_offset) const noexcept {
+    return static_cast<std::size_t>(window_begin_ + static_cast<std::ptrdiff_t>(window_offset));
+  }
+  // Where the window ends in the chunk: its last indexed byte, or the chunk's end before that.
+  std::size_t window_end_in_chunk() const noexcept {
+    return std::min(chunk_size_, window_offset_in_chunk(kept_.length));
+  }
+
+  // Indexes a new window at chunk offset `at`: up to window_bytes, past the chunk's end up to
+  // the lookahead's.
+  void index_window(std::size_t at) {
+    const char* first = chunk_ + at;
+    const std::size_t in_chunk = std::min(chunk_size_ - at, window_bytes);
+    const std::size_t length =
+        std::max(in_chunk,
+                 std::min<std::size_t>(window_bytes, static_cast<std::size_t>(ahead_end_ - first)));
+    reserve_index(length);
+    ++windows_indexed_;
+    window_in_feed_ = true;
+    carries_origin_ = first;
+    carries_at_origin_ = index_state_;
+    window_index_ = index::index_structurals(kernel_, first, length, index_state_, positions_.get(),
+                                             escape_words_.get());
+    kept_.first_byte = first;
+    kept_.length = length;
+    kept_.reusable = ahead_given_;
+    kept_.buffer_id = ahead_buffer_;
+    kept_.carries_at_end = index_state_;
+    positions_[window_index_.structural_count] = end_of_positions;
+    window_begin_ = static_cast<std::ptrdiff_t>(at);
+    next_ = 0;
+    walk_limit_ = static_cast<std::uint32_t>(in_chunk);
+  }
+
+  // The kept window: the window of the last feed, kept (across reset() too) so that the next
+  // feed of the same buffer walks on in its index rather than indexing the bytes again. It
+  // serves two kinds of feed:
+  //   - the same value going on at the byte where the last feed's chunk ended;
+  //   - a new value (nothing fed since reset()) after the end of the value the last walk
+  //     completed, the bytes in between being complete tokens (whitespace, operators, whole
+  //     strings, scalars: another parser's, or the caller's). After a complete value and such
+  //     bytes, the indexer's carries are those of a fresh start (outside any string, no escape
+  //     open, no scalar byte before, no UTF-8 sequence open): the window's structurals from
+  //     there on are exactly those a fresh index of the new value would find.
+  // Returns false (and leaves the window alone) if the window does not serve this feed.
+  bool reuse_kept_window(std::size_t at) {
+    if (!ahead_given_ || !kept_.reusable || kept_.buffer_id != ahead_buffer_ || at != 0)
+      return false;
+    const char* first = chunk_;
+    const char* window_end = kept_.first_byte + kept_.length;
+    if (first < kept_.walked_to || first >= window_end) return false;
+    const std::size_t offset = static_cast<std::size_t>(first - kept_.first_byte);
+    if (window_index_.error != index::index_error::none && window_index_.error_offset < offset)
+      return false;
+    const bool new_value = total_offset_ == 0 && state_ == grammar_state::document_start &&
+                           pending_ == pending_token::none && stack_.empty();
+    if (new_value) {
+      if (!kept_.ends_value || first == kept_.first_byte ||
+          !whole_tokens_between(kept_.walked_to, first))
+        return false;
+      carries_origin_ = first;  // equivalent to a fresh start there (see above)
+      carries_at_origin_ = {};
+    } else if (first != kept_.walked_to) {
+      return false;
+    }
+    index_state_ = kept_.carries_at_end;
+    window_in_feed_ = true;
+    window_begin_ = -static_cast<std::ptrdiff_t>(offset);
+    // The first structural at the chunk's start: the last walk stopped at most a few operators
+    // before it (the decoder's ',' and ':'), or at a value's end with the whole tokens between
+    // (a linear step over their structurals, as whole_tokens_between() stepped over their bytes).
+    while (positions_[next_] < offset) ++next_;
+    walk_limit_ = static_cast<std::uint32_t>(std::min(offset + chunk_size_, kept_.length));
+    return true;
+  }
+
+  // Whether [from, to) is a run of complete tokens outside strings (see reuse_kept_window),
+  // and no scalar byte both before and at `to` (to[-1] and to[0] are readable).
+  static bool whole_tokens_between(const char* from, const char* to) noexcept {
+    bool in_string = false;
+    for (const char* p = from; p < to; ++p) {
+      const char c = *p;
+      if (in_string) {
+        if (c == '\\') {
+          if (++p == to) return false;
+        } else if (c == '"') {
+          in_string = false;
+        }
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '\\') {
+        return false;
+      }
+    }
+    return !in_string && !(index::is_scalar_byte(static_cast<unsigned char>(to[-1])) &&
+                           index::is_scalar_byte(static_cast<unsigned char>(to[0])));
+  }
+
+  // After a window's walk that reached the window's end in the chunk: the newlines before the
+  // next window, for errors' lines. A window wholly in the chunk counted its own; one reaching
+  // past it or kept from an earlier chunk is counted over the chunk's part.
+  void count_window_newlines(std::size_t window_end) {
+    if (window_begin_ >= 0 && window_offset_in_chunk(kept_.length) <= chunk_size_) {
       newlines_before_window_ += window_index_.newline_count;
       if (window_index_.last_newline >= 0)
         last_newline_before_window_ =
-            static_cast<std::int64_t>(chunk_offset_ + window_begin_) + window_index_.last_newline;
+            static_cast<std::int64_t>(chunk_offset_) + window_begin_ + window_index_.last_newline;
+      return;
     }
-    return chunk_size_;
+    const std::size_t from = window_begin_ > 0 ? static_cast<std::size_t>(window_begin_) : 0;
+    std::uint64_t count = 0;
+    std::int64_t last = -1;
+    count_newlines(chunk_ + from, chunk_ + window_end, count, last);
+    newlines_before_window_ += count;
+    if (last >= 0)
+      last_newline_before_window_ = static_cast<std::int64_t>(chunk_offset_ + from) + last;
+  }
+
+  // A feed that ends inside a window reaching past its chunk leaves index_state_ at the
+  // window's end: the next feed (other bytes) or finish() needs the carries at the chunk's end.
+  // They are worked out by indexing again from the window's last known carries (the window's
+  // start, or a new value's first byte) to the chunk's end, into scratch arrays: the kept
+  // window stays. (In a stream decoder, only a value cut by the end of its record does this.)
+  void settle_carries_at_chunk_end() {
+    if (!window_in_feed_ || window_offset_in_chunk(kept_.length) <= chunk_size_) return;
+    const char* chunk_end = chunk_ + chunk_size_;
+    index::indexer_state state = carries_at_origin_;
+    const auto length = static_cast<std::size_t>(chunk_end - carries_origin_);
+    if (length != 0) {
+      if (!settle_positions_) {
+        settle_positions_.reset(new std::uint32_t[index::positions_capacity(window_bytes)]);
+        settle_escape_words_.reset(new std::uint64_t[index::escape_bits_capacity(window_bytes)]);
+      }
+      index::index_structurals(kernel_, carries_origin_, length, state, settle_positions_.get(),
+                               settle_escape_words_.get());
+    }
+    index_state_ = state;
+  }
+
+  // At the end of a feed: where its walk left the kept window.
+  void remember_walk_end(std::size_t used) noexcept {
+    kept_.walked_to = chunk_ + used;
+    kept_.ends_value = done_ && !failed_;
+    if (failed_) kept_.reusable = false;
   }
 
   std::size_t stop_offset_in_chunk() const noexcept {
@@ -393,7 +558,7 @@ class parser_core {
   }
 
   std::uint64_t absolute(std::size_t window_offset) const noexcept {
-    return chunk_offset_ + window_begin_ + window_offset;
+    return chunk_offset_ + window_offset_in_chunk(window_offset);
   }
 
   // The absolute offset of a byte of the current chunk, worked out only if asked. The token
@@ -461,7 +626,9 @@ class parser_core {
   walk_exit walk(cursor& cur) {
     const char* const base = chunk_ + window_begin_;
     const std::uint32_t* const pos = positions_.get();
-    const std::size_t n = window_index_.structural_count;
+    // Structurals at or past `limit` (the chunk's end) are not walked; the positions end with
+    // end_of_positions, past every limit, so that one compare after each load finds either.
+    const std::uint32_t limit = walk_limit_;
     std::size_t i = next_;
     std::uint32_t at = 0;
     char c = 0;
@@ -489,11 +656,11 @@ class parser_core {
     }
 
   value:  // value = object / array / string / number / true / false / null
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
   value_at_c:
     if constexpr (!Skip && can_skip) {
@@ -511,10 +678,10 @@ class parser_core {
           return walk_exit::mode_changed;
         }
         if (c == '"') {
-          if (i + 1 == n) [[unlikely]] {
+          if (pos[i + 1] >= limit) [[unlikely]] {  // the closing quote is past the chunk
             cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
             suspend_in_string(at, pending_token::string, true);
-            i = n;
+            ++i;  // the closing quote, which resume_string() takes
             goto window_done;
           }
           const std::uint32_t close = pos[i + 1];
@@ -523,7 +690,7 @@ class parser_core {
           value_end = close + 1;
           goto value_done;
         }
-        const std::size_t chunk_at = window_begin_ + at;
+        const std::size_t chunk_at = window_offset_in_chunk(at);
         const std::size_t length =
             scalar<true>(chunk_ + chunk_at, chunk_ + chunk_size_, token_end::open,
                          offset_in_chunk{chunk_ + chunk_at});
@@ -534,7 +701,7 @@ class parser_core {
           pending_buffered_ = false;
           pending_skipped_ = true;
           pending_begin_ = chunk_at;
-          i = n;
+          ++i;  // (what follows is past the chunk)
           goto window_done;
         }
         ++i;
@@ -558,10 +725,10 @@ class parser_core {
         if (!Skip && !handler_->on_array_begin()) return ended_by(stopped(absolute(at)));
         goto array_first;
       case '"': {
-        if (i + 1 == n) [[unlikely]] {
+        if (pos[i + 1] >= limit) [[unlikely]] {  // the closing quote is past the chunk
           cur.state = stack_.empty() ? grammar_state::document_start : grammar_state::value;
           suspend_in_string(at, pending_token::string, Skip);
-          i = n;
+          ++i;
           goto window_done;
         }
         const std::uint32_t close = pos[i + 1];
@@ -585,7 +752,7 @@ class parser_core {
     }
 
   scalar_read : {
-    const std::size_t chunk_at = window_begin_ + at;
+    const std::size_t chunk_at = window_offset_in_chunk(at);
     const std::size_t length = scalar_length;
     if (length == npos) {
       if (failed_) return walk_exit::ended;
@@ -595,7 +762,7 @@ class parser_core {
       pending_buffered_ = false;
       if constexpr (can_skip) pending_skipped_ = Skip;
       pending_begin_ = chunk_at;
-      i = n;
+      ++i;
       goto window_done;
     }
     ++i;
@@ -639,11 +806,11 @@ class parser_core {
     goto array_next;
 
   object_first:  // after '{': a key or '}'
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = grammar_state::object_first;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
     if (c == '}') goto close_container;
     if (c != '"') return ended_by(fail(parse_errc::expected_key, absolute(at)));
@@ -651,18 +818,18 @@ class parser_core {
     goto key;
 
   object_key:  // after ',' in an object: a key
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = grammar_state::object_key;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
     if (c != '"') return ended_by(fail(parse_errc::expected_key_after_comma, absolute(at)));
   key : {
-    if (i + 1 == n) [[unlikely]] {
+    if (pos[i + 1] >= limit) [[unlikely]] {  // the closing quote is past the chunk
       cur.state = grammar_state::object_key;
       suspend_in_string(at, pending_token::key, Skip);
-      i = n;
+      ++i;
       goto window_done;
     }
     const std::uint32_t close = pos[i + 1];
@@ -671,22 +838,22 @@ class parser_core {
   }
 
   object_colon:  // member = string ':' value
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = grammar_state::object_colon;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
     if (c != ':') return ended_by(fail(parse_errc::expected_colon, absolute(at)));
     ++i;
     goto value;
 
   object_next:  // after a member: ',' or '}'
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = grammar_state::object_next;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
     if (c == ',') {
       if constexpr (!Skip) ++cur.count;
@@ -697,22 +864,22 @@ class parser_core {
     return ended_by(fail(parse_errc::expected_object_comma, absolute(at)));
 
   array_first:  // after '[': a value or ']'
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = grammar_state::array_first;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
     if (c == ']') goto close_container;
     if constexpr (!Skip) cur.count = 1;
     goto value_at_c;
 
   array_next:  // after an element: ',' or ']'
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = grammar_state::array_next;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
     if (c == ',') {
       if constexpr (!Skip) ++cur.count;
@@ -735,11 +902,11 @@ class parser_core {
   }
 
   document_end:  // JSON-text = ws value ws (several values by option)
-    if (i == n) {
+    at = pos[i];
+    if (at >= limit) {
       cur.state = grammar_state::document_end;
       goto window_done;
     }
-    at = pos[i];
     c = base[at];
     if (!options_.multiple_values)
       return ended_by(fail(parse_errc::trailing_content, absolute(at)));
@@ -758,7 +925,7 @@ class parser_core {
     pending_ = kind;
     pending_buffered_ = false;
     if constexpr (can_skip) pending_skipped_ = skipped;
-    pending_begin_ = window_begin_ + open + 1;
+    pending_begin_ = window_offset_in_chunk(open) + 1;
   }
 
   // The string between the quotes at window offsets `open` and `close`: delivered, or
@@ -1118,10 +1285,12 @@ class parser_core {
   // A string (or key) continued in this window: its closing quote is the first structural.
   bool resume_string() {
     const bool is_key = pending_ == pending_token::key;
-    if (window_index_.structural_count == 0) return true;  // the whole window is inside it
-    const std::uint32_t close = positions_[0];
-    next_ = 1;
-    const std::size_t end = window_begin_ + close;
+    // The closing quote is the next structural, unless the window's part in the chunk is wholly
+    // inside the string.
+    if (positions_[next_] >= walk_limit_) return true;
+    const std::uint32_t close = positions_[next_];
+    ++next_;
+    const std::size_t end = window_offset_in_chunk(close);
     pending_ = pending_token::none;
     bool ok;
     if (can_skip && pending_skipped_) {
@@ -1230,12 +1399,14 @@ class parser_core {
     // newline, so an offset before the window needs no correction.)
     std::uint64_t lines = newlines_before_window_;
     std::int64_t last = last_newline_before_window_;
-    const std::uint64_t window_start = chunk_offset_ + window_begin_;
+    // (A window begun before the chunk counts from the chunk's start.)
+    const std::size_t from = window_begin_ > 0 ? static_cast<std::size_t>(window_begin_) : 0;
+    const std::uint64_t window_start = chunk_offset_ + from;
     if (chunk_ != nullptr && offset > window_start) {
       const std::uint64_t upto = std::min<std::uint64_t>(offset, chunk_offset_ + chunk_size_);
       std::uint64_t count = 0;
       std::int64_t last_in = -1;
-      count_newlines(chunk_ + window_begin_, chunk_ + (upto - chunk_offset_), count, last_in);
+      count_newlines(chunk_ + from, chunk_ + (upto - chunk_offset_), count, last_in);
       lines += count;
       if (last_in >= 0) last = static_cast<std::int64_t>(window_start) + last_in;
     }
@@ -1315,10 +1486,35 @@ class parser_core {
   const char* chunk_ = nullptr;
   std::size_t chunk_size_ = 0;
   std::uint64_t chunk_offset_ = 0;
-  std::size_t window_begin_ = 0;
-  std::size_t window_end_ = 0;
+  std::ptrdiff_t window_begin_ = 0;  // the window's first byte, from the chunk's
   index::index_result window_index_;
-  std::size_t next_ = 0;
+  std::size_t next_ = 0;  // the next structural to walk
+  std::uint32_t walk_limit_ =
+      0;  // window offset of the chunk's end: no structural past it is walked
+  // Written after a window's last structural, past every limit.
+  static constexpr std::uint32_t end_of_positions = 0xFFFFFFFF;
+
+  // This feed's lookahead (ahead_end_ is the chunk's end without one).
+  const char* ahead_end_ = nullptr;
+  std::uint64_t ahead_buffer_ = 0;
+  bool ahead_given_ = false;
+  bool window_in_feed_ = false;  // this feed set up a window (indexed or kept)
+  std::uint64_t windows_indexed_ = 0;
+  // The window positions_ and escape_words_ describe, kept from feed to feed.
+  struct kept_window {
+    const char* first_byte = nullptr;
+    std::size_t length = 0;  // bytes indexed
+    bool reusable = false;   // indexed with a lookahead of buffer_id, and no failure since
+    std::uint64_t buffer_id = 0;
+    index::indexer_state carries_at_end{};
+    const char* walked_to = nullptr;  // the last feed's walk ended here (its consumed end)
+    bool ends_value = false;          // ... at the end of a complete value
+  } kept_;
+  // The carries known at a byte of the window (for settle_carries_at_chunk_end()).
+  const char* carries_origin_ = nullptr;
+  index::indexer_state carries_at_origin_{};
+  std::unique_ptr<std::uint32_t[]> settle_positions_;
+  std::unique_ptr<std::uint64_t[]> settle_escape_words_;
 
   std::uint64_t total_offset_ = 0;
   std::uint64_t values_completed_ = 0;
