@@ -181,13 +181,18 @@ TEST_P(lookahead, a_value_spanning_a_line_is_cut_by_its_record_as_without_it) {
 }
 
 TEST_P(lookahead, one_window_serves_a_buffer_of_small_values) {
+  // As many values as one lookahead window holds.
   std::string text;
-  for (int i = 0; i < 200; ++i)
-    text += good_lines[static_cast<std::size_t>(i) % good_lines.size()] + "\n";
-  ASSERT_LT(text.size(), 32u * 1024);
+  std::uint64_t values = 0;
+  for (std::size_t i = 0;; ++i, ++values) {
+    const std::string& line = good_lines[i % good_lines.size()];
+    if (text.size() + line.size() + 1 > jsonx::lookahead_window_bytes) break;
+    text += line + "\n";
+  }
+  ASSERT_GT(values, 20u);
   simulated_decoder plain(kernel(), false);
   const std::vector<value_outcome> expected = plain.run(text, records::lines, 0);
-  EXPECT_EQ(plain.windows_indexed(), 200u);  // a window per value
+  EXPECT_EQ(plain.windows_indexed(), values);  // a window per value
   simulated_decoder ahead(kernel(), true);
   EXPECT_EQ(ahead.run(text, records::lines, 0), expected);
   EXPECT_EQ(ahead.windows_indexed(), 1u);
@@ -202,8 +207,10 @@ TEST_P(lookahead, a_buffer_larger_than_a_window_is_indexed_once) {
   simulated_decoder plain(kernel(), false);
   simulated_decoder ahead(kernel(), true);
   EXPECT_EQ(ahead.run(text, records::lines, 0), plain.run(text, records::lines, 0));
-  // 32 KiB windows, each begun where the last ended (or at the first value after it).
-  EXPECT_LE(ahead.windows_indexed(), text.size() / (32 * 1024) + 2);
+  // Windows of lookahead_window_bytes, each begun where the last ended (or at the first value
+  // after it).
+  EXPECT_LE(ahead.windows_indexed(), text.size() / jsonx::lookahead_window_bytes + 2);
+  EXPECT_LT(ahead.windows_indexed(), plain.windows_indexed() / 10);
 }
 
 TEST_P(lookahead, a_new_buffer_id_is_indexed_again) {

@@ -89,7 +89,7 @@ class push_parser {
   std::uint64_t values_completed() const noexcept { return core_.values_completed(); }
   /// The kernel indexing this parser's input.
   simd::kernel_id kernel() const noexcept { return core_.kernel(); }
-  /// Calls of the indexer since construction (a statistic: a window of up to 32 KiB each; a
+  /// Calls of the indexer since construction (a statistic: a window of up to 32 KiB each, a
   /// lookahead's kept index shows as fewer).
   std::uint64_t windows_indexed() const noexcept { return core_.windows_indexed(); }
   const parse_options& options() const noexcept { return core_.options(); }

@@ -412,14 +412,14 @@ class parser_core {
     return std::min(chunk_size_, window_offset_in_chunk(kept_.length));
   }
 
-  // Indexes a new window at chunk offset `at`: up to window_bytes, past the chunk's end up to
-  // the lookahead's.
+  // Indexes a new window at chunk offset `at`: up to window_bytes of the chunk, or past the
+  // chunk's end up to lookahead_window_bytes from `at` (and the lookahead's end).
   void index_window(std::size_t at) {
     const char* first = chunk_ + at;
     const std::size_t in_chunk = std::min(chunk_size_ - at, window_bytes);
     const std::size_t length =
-        std::max(in_chunk,
-                 std::min<std::size_t>(window_bytes, static_cast<std::size_t>(ahead_end_ - first)));
+        std::max(in_chunk, std::min<std::size_t>(lookahead_window_bytes,
+                                                 static_cast<std::size_t>(ahead_end_ - first)));
     reserve_index(length);
     ++windows_indexed_;
     window_in_feed_ = true;
