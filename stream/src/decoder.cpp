@@ -59,7 +59,6 @@ void decoder::clear_state() {
   line_start_ = 0;
   values_decoded_ = 0;
   in_value_ = value_is_key_ = value_is_token_ = false;
-  typical_value_bytes_ = 0;
   value_target_ = nullptr;
   value_parser_ = nullptr;
   value_start_ = value_line_ = value_column_ = 0;
@@ -117,6 +116,7 @@ decode_status decoder::fill(stream_error& error) {
   }
   buffer_offset_ += end_;
   begin_ = end_ = 0;
+  ++buffer_id_;  // the parsers' kept indexes describe the old bytes
   // Bytes already in memory are parsed where they are; others are read into the buffer.
   const char* lent = nullptr;
   read_result r;
@@ -331,12 +331,12 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
   const bool ndjson = options_.separation == framing::ndjson;
   const bool bounded = ndjson || options_.separation == framing::json_seq;
   const char record_end = ndjson ? '\n' : record_separator;
-  // The parser indexes whatever it is given, up to its 32 KiB window, before it stops at the
-  // value's end: given the whole buffer for each small value, it would index the same bytes
-  // again for every value. So it is given a slice about the size of the values seen so far
-  // (a token: 64 bytes), doubled while the value goes on: the bytes indexed past a value's
-  // end stay within a fraction of its size, and a long value costs a few more feeds.
-  std::size_t slice = value_is_token_ ? 64 : std::max<std::size_t>(64, typical_value_bytes_);
+  // A value's parser is given the rest of the buffer (or of the record) and the buffer as its
+  // lookahead: it indexes a window of the buffer once and keeps that index for the values
+  // that follow (jsonx/sax/lookahead.hpp). A token (a name or a scalar of token()) is given
+  // 64 bytes at a time and no lookahead: token() alternates with the value parsers, whose
+  // windows would otherwise each index the same bytes again.
+  const std::size_t slice = value_is_token_ ? 64 : capacity_;
   std::error_code ec;
   for (;;) {
     if (begin_ == end_) {
@@ -362,9 +362,9 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
       at_record_end = false;
     }
     if (size != 0) {
-      slice = std::min(slice * 2, capacity_);
       parser.set_stable_input(data_, data_ + end_);
-      const std::size_t used = parser.feed(chunk, chunk + size, data_ + end_, ec);
+      const std::uint64_t lookahead_buffer = value_is_token_ ? 0 : buffer_id_;  // (after fill())
+      const std::size_t used = parser.feed(chunk, chunk + size, data_ + end_, lookahead_buffer, ec);
       // An ndjson value holds no newline: nothing to count.
       if (ndjson) {
         consume(used);
@@ -382,12 +382,6 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
 }
 
 decode_status decoder::complete_value() {
-  if (!value_is_token_) {
-    // The next slice: this value's size and an eighth (values in a stream are often alike).
-    const std::uint64_t bytes = input_offset() - value_start_;
-    typical_value_bytes_ =
-        static_cast<std::size_t>(std::min<std::uint64_t>(bytes + bytes / 8 + 64, capacity_));
-  }
   in_value_ = false;
   value_target_ = nullptr;
   value_parser_ = nullptr;

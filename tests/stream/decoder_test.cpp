@@ -454,4 +454,126 @@ TEST(push_decoder, closed_inside_a_value) {
   EXPECT_EQ(error.offset, 5u);
 }
 
+// ---- the parsers' kept index (jsonx/sax/lookahead.hpp) -------------------------------------
+
+// Each record's outcome: its value as compact JSON, or its error's code and place.
+std::string outcome_line(const jsonx::dom::document& doc) {
+  return jsonx::dom::to_string(doc);
+}
+std::string outcome_line(const stream_error& e, std::uint64_t offset, std::uint64_t line) {
+  return "!" + e.code.message() + " at " + std::to_string(offset) + " (" + std::to_string(line) +
+         ":" + std::to_string(e.column) + ")";
+}
+
+std::vector<std::string> decode_records(jsonx::stream::source& in, decoder_options options) {
+  options.separation = framing::ndjson;
+  options.skip_bad_records = true;
+  decoder d(in, options);
+  jsonx::dom::document doc;
+  stream_error error;
+  std::vector<std::string> out;
+  for (;;) {
+    const decode_status s = d.decode(doc, error);
+    if (s == decode_status::value) {
+      out.push_back(outcome_line(doc));
+    } else if (s == decode_status::error) {
+      out.push_back(outcome_line(error, error.offset, error.line));
+      if (d.failed()) return out;
+    } else if (s == decode_status::end_of_stream) {
+      return out;
+    }
+  }
+}
+
+// Records that end well and badly (cut strings, escapes and UTF-8 sequences at the line's end,
+// bytes no value may hold), in a random order: each parser indexes ahead over the next ones.
+std::string mixed_records(std::size_t count, std::uint64_t seed) {
+  static const char* const records[] = {R"({"id":1,"tags":["a","b"],"ok":true,"x":-1.25e2})",
+                                        "[1,2,{\"k\":null}]",
+                                        "\"s\"",
+                                        "42",
+                                        "true",
+                                        "{\"name\":\"\xc3\xa9t\xc3\xa9\",\"esc\":\"\\n\\u00e9\"}",
+                                        "{\"a\":1",
+                                        "\"cut \xe6\x97",
+                                        "\"bad \\u12",
+                                        "tru",
+                                        "1 2",
+                                        "\"\xff\"",
+                                        "[1,,2]",
+                                        "",
+                                        "   ",
+                                        "{\"a\":\"line\"}  ",
+                                        "-0.0",
+                                        "\"ctl \x01\"",
+                                        "{\"deep\":[[[[]]]]}"};
+  std::mt19937_64 random(seed);
+  std::string text;
+  for (std::size_t i = 0; i < count; ++i) {
+    text += records[random() % std::size(records)];
+    text += '\n';
+  }
+  return text;
+}
+
+TEST(decoder_kept_index, records_come_out_as_each_line_decoded_alone) {
+  const std::string text = mixed_records(400, 11);
+  // The reference: a fresh decoder on each line by itself, its places moved to the line's.
+  std::vector<std::string> expected;
+  std::size_t line_start = 0;
+  for (std::uint64_t line = 1; line_start < text.size(); ++line) {
+    const std::size_t end = text.find('\n', line_start);
+    const std::string_view record(text.data() + line_start, end - line_start);
+    memory_source alone(record);
+    decoder_options options;
+    options.separation = framing::ndjson;
+    decoder d(alone, options);
+    jsonx::dom::document doc;
+    stream_error error;
+    const decode_status s = d.decode(doc, error);
+    if (s == decode_status::value) {
+      expected.push_back(outcome_line(doc));
+      if (d.decode(doc, error) == decode_status::error)  // "1 2": the second value is the error
+        expected.push_back(outcome_line(error, line_start + error.offset, line));
+    } else if (s == decode_status::error) {
+      expected.push_back(outcome_line(error, line_start + error.offset, line));
+    }
+    line_start = end + 1;
+  }
+  // From memory in place (one buffer, or pieces), and copied into the decoder's own buffer
+  // by reads of random sizes: a refilled buffer must never be read through an old index.
+  for (std::size_t max_read :
+       {std::size_t{1}, std::size_t{7}, std::size_t{64}, std::size_t{1000}, text.size()}) {
+    memory_source in(text, max_read);
+    EXPECT_EQ(decode_records(in, {}), expected) << "memory, reads of " << max_read;
+    for (std::size_t chunk_size : {16, 100, 4096}) {
+      jsonx::test::trickle_source trickle(text, max_read, max_read + chunk_size);
+      decoder_options options;
+      options.chunk_size = chunk_size;
+      EXPECT_EQ(decode_records(trickle, options), expected)
+          << "copied, reads of up to " << max_read << ", chunk size " << chunk_size;
+    }
+  }
+}
+
+TEST(decoder_kept_index, concatenated_values_are_the_same_however_read) {
+  std::string text;
+  for (int i = 0; i < 300; ++i)
+    text += i % 3 == 0   ? "{\"n\":" + std::to_string(i) + ",\"s\":\"\xc3\xa9\"} "
+            : i % 3 == 1 ? "[" + std::to_string(i) + ",\"x\"]\n"
+                         : std::to_string(i) + " ";
+  text += "[1,2";                       // cut by the end
+  memory_source byte_by_byte(text, 1);  // a buffer a byte: nothing indexed ahead
+  const std::string expected = decode_all(byte_by_byte);
+  ASSERT_NE(expected.find("!"), std::string::npos);
+  memory_source whole(text);
+  EXPECT_EQ(decode_all(whole), expected);
+  for (std::size_t max_read : {3, 50, 700}) {
+    jsonx::test::trickle_source trickle(text, max_read, max_read);
+    decoder_options options;
+    options.chunk_size = 256;
+    EXPECT_EQ(decode_all(trickle, options), expected) << "reads of up to " << max_read;
+  }
+}
+
 }  // namespace

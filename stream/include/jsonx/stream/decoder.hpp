@@ -416,8 +416,8 @@ class decoder {
   // The value being decoded (across would_block returns).
   bool in_value_ = false;
   bool value_is_key_ = false;
-  bool value_is_token_ = false;          // a key or scalar of token()
-  std::size_t typical_value_bytes_ = 0;  // the last value's size, for the first slice fed
+  bool value_is_token_ = false;  // a key or scalar of token()
+  std::uint64_t buffer_id_ = 1;  // changes with the buffer's bytes (a parser's lookahead; 0: none)
   const void* value_target_ = nullptr;
   detail::value_parser* value_parser_ = nullptr;
   detail::value_parser* snapshot_parser_ = nullptr;  // holds a snapshot (partial()) to take back

@@ -26,8 +26,10 @@ class value_parser {
  public:
   virtual ~value_parser() = default;
   /// Feeds [begin, end); the bytes up to `readable_end` may be read (by fixed-size copies).
+  /// A `buffer_id` other than 0 names the decoder's buffer (jsonx/sax/lookahead.hpp): the
+  /// parser may then index ahead up to `readable_end` and keep that index for the next values.
   virtual std::size_t feed(const char* begin, const char* end, const char* readable_end,
-                           std::error_code& ec) = 0;
+                           std::uint64_t buffer_id, std::error_code& ec) = 0;
   virtual void finish(std::error_code& ec) = 0;
   virtual bool done() const noexcept = 0;
   virtual const parse_error& error() const noexcept = 0;
@@ -139,8 +141,11 @@ template <class H>
 class parser_over : public value_parser {
  public:
   parser_over(H& handler, const parse_options& options) : parser_(handler, one_value(options)) {}
-  std::size_t feed(const char* begin, const char* end, const char*, std::error_code& ec) override {
-    return parser_.feed(std::string_view(begin, static_cast<std::size_t>(end - begin)), ec);
+  std::size_t feed(const char* begin, const char* end, const char* readable_end,
+                   std::uint64_t buffer_id, std::error_code& ec) override {
+    const std::string_view chunk(begin, static_cast<std::size_t>(end - begin));
+    if (buffer_id == 0) return parser_.feed(chunk, ec);
+    return parser_.feed(chunk, lookahead{readable_end, buffer_id}, ec);
   }
   void finish(std::error_code& ec) override { parser_.finish(ec); }
   bool done() const noexcept override { return parser_.done(); }
@@ -203,14 +208,14 @@ class document_parser final
     bytes_fed_ = 0;
   }
   std::size_t feed(const char* begin, const char* end, const char* readable_end,
-                   std::error_code& ec) override {
+                   std::uint64_t buffer_id, std::error_code& ec) override {
     // Room for every byte of the value fed so far and this piece: the events never need
     // more (a piece is fed again only after the previous one was consumed whole).
     bytes_fed_ += static_cast<std::uint64_t>(end - begin);
     this->builder.reserve_for_input(bytes_fed_);
     // Short strings are then copied with fixed-size moves that stay inside the buffer.
     this->builder.set_readable_input(begin, readable_end);
-    const std::size_t used = base::feed(begin, end, readable_end, ec);
+    const std::size_t used = base::feed(begin, end, readable_end, buffer_id, ec);
     this->builder.set_readable_input(nullptr, nullptr);
     if (!ec && this->parser_.done()) this->builder.publish();
     return used;
@@ -291,9 +296,9 @@ class typed_parser final
     this->parser_.reset();
   }
   std::size_t feed(const char* begin, const char* end, const char* readable_end,
-                   std::error_code& ec) override {
+                   std::uint64_t buffer_id, std::error_code& ec) override {
     this->decoding.set_readable_input(begin, readable_end);
-    const std::size_t used = base::feed(begin, end, readable_end, ec);
+    const std::size_t used = base::feed(begin, end, readable_end, buffer_id, ec);
     this->decoding.set_readable_input(nullptr, nullptr);
     return used;
   }
