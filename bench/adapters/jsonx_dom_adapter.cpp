@@ -1,7 +1,8 @@
 // jsonx's document model: dom::parser on a whole buffer (parse_dom) and fed 64 KiB chunks
 // (parse_dom_chunked_64k), the compact serialization of a parsed document through the writer
 // (serialize), and the NDJSON stream decoded by the stream decoder, one document per value, read
-// from a pipe (ndjson) or from memory (ndjson_memory).
+// from a pipe (ndjson) or from memory (ndjson_memory), each value read where the decoder built
+// it (decode_in_place), as simdjson's parse_many hands out its own parser's elements.
 //
 // The parser and the writer are created once per case and reused, as a server would reuse them:
 // after the first parse, dom::parser allocates nothing for inputs of the same size.
@@ -167,13 +168,12 @@ enum class ndjson_input {
   memory,  // ndjson_memory: the stream in memory, through memory_source
 };
 
-// Decodes all of `in` into the reused document, on `threads` worker threads (1: the sequential
-// decoder, on this thread; 0: every core), reading 64 KiB at a time (the decoder's default
-// chunk size). With `tally`, every document is also walked into it (the check pass). Returns
-// the number of values, or -1 with `error` set.
-long decode_ndjson_source(jsonx::stream::source& in, unsigned threads,
-                          jsonx::dom::document& document, value_tally* tally, std::string& error,
-                          stage_totals* stages) {
+// Decodes all of `in`, each value read in place (decode_in_place), on `threads` decoding threads
+// (1: the sequential decoder, on this thread; 0: every core; the calling thread is one of them),
+// reading 64 KiB at a time (the decoder's default chunk size). With `tally`, every value is
+// also walked into it (the check pass). Returns the number of values, or -1 with `error` set.
+long decode_ndjson_source(jsonx::stream::source& in, unsigned threads, value_tally* tally,
+                          std::string& error, stage_totals* stages) {
   jsonx::stream::decoder_options options;
   options.separation = jsonx::stream::framing::ndjson;
   options.threads = threads;
@@ -181,11 +181,14 @@ long decode_ndjson_source(jsonx::stream::source& in, unsigned threads,
   jsonx::stream::decode_status status;
   long values = 0;
   {
+    // Each value read where it was decoded (decode_in_place: valid until the next call), as
+    // simdjson's parse_many hands out elements of its own parser's memory.
     jsonx::stream::parallel_decoder<jsonx::dom::document> decoder(in, options);
-    while ((status = decoder.decode(document, stream_error)) ==
+    jsonx::dom::element root;
+    while ((status = decoder.decode_in_place(root, stream_error)) ==
            jsonx::stream::decode_status::value) {
       ++values;
-      if (tally != nullptr) tally_jsonx_element(document.root(), *tally);
+      if (tally != nullptr) tally_jsonx_element(root, *tally);
     }
     if (stages != nullptr) stages->add(decoder.stats());
   }
@@ -201,11 +204,10 @@ long decode_ndjson_source(jsonx::stream::source& in, unsigned threads,
 // bytes in place; the parallel decoder's reader copies them into its chunks, which the workers
 // parse in place). Returns the number of values, or -1 with `error` set.
 long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigned threads,
-                        jsonx::dom::document& document, value_tally* tally, std::string& error,
-                        stage_totals* stages = nullptr) {
+                        value_tally* tally, std::string& error, stage_totals* stages = nullptr) {
   if (input == ndjson_input::memory) {
     jsonx::stream::memory_source in(stream.text);
-    return decode_ndjson_source(in, threads, document, tally, error, stages);
+    return decode_ndjson_source(in, threads, tally, error, stages);
   }
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) {
@@ -216,7 +218,7 @@ long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigne
   long values;
   {
     jsonx::stream::fd_source in(fds[0]);
-    values = decode_ndjson_source(in, threads, document, tally, error, stages);
+    values = decode_ndjson_source(in, threads, tally, error, stages);
   }
   ::close(fds[0]);  // unblocks the writer if the reader stopped early
   writer.join();
@@ -239,13 +241,12 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, ndjso
   }
   // A reader that stops early closes the pipe: the writer must get EPIPE, not be killed.
   std::signal(SIGPIPE, SIG_IGN);
-  jsonx::dom::document document;
   std::string error;
   stage_totals stages;
   peak_rss_meter memory;
   memory.start();
   for (auto _ : state) {
-    if (decode_ndjson_pass(*stream, input, threads, document, nullptr, error, &stages) < 0) {
+    if (decode_ndjson_pass(*stream, input, threads, nullptr, error, &stages) < 0) {
       state.SkipWithError(error.c_str());
       break;
     }
@@ -262,7 +263,7 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, ndjso
   value_tally tally;
   long values = 0;
   if (!state.error_occurred()) {
-    values = decode_ndjson_pass(*stream, input, threads, document, &tally, error);
+    values = decode_ndjson_pass(*stream, input, threads, &tally, error);
   }
   finish_stream_case(state, *stream, tally, values < 0 ? 0 : static_cast<std::size_t>(values),
                      growth);

@@ -161,7 +161,7 @@ class parallel_line_reader final : public stream::detail::pipeline_core {
   void decode_chunk(unsigned worker, std::size_t index) override {
     stream::detail::chunk_slot& slot = slot_at(index);
     chunk_result& r = results_[index];
-    std::string_view bytes = slot.bytes.view();
+    std::string_view bytes = slot.input();
     r.read_failed = static_cast<bool>(slot.read_error);
     if (r.read_failed) {
       // The line the failure cut is abandoned, as the sequential reader abandons it.

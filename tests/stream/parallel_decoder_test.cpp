@@ -1,4 +1,5 @@
-// parallel_decoder and parallel_sax_decoder: for 2, 3 and 4 threads, the values (DOM
+// parallel_decoder and parallel_sax_decoder: for 2, 3 and 4 threads, with the calling thread
+// decoding its share of the chunks or only handing values out, the values (DOM
 // documents, typed values, SAX events) and errors (code, byte offset, line, column,
 // value_index, path) are those of the sequential decoder, in the same order, on generated
 // NDJSON and JSON text sequences with bad records, blank lines, CRLF and records spanning many
@@ -10,6 +11,8 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <deque>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -32,12 +35,26 @@ using stream::stream_error;
 // A run that stops early closes its end of the pipe: the writer must get EPIPE, not be killed.
 [[maybe_unused]] const bool sigpipe_ignored = (std::signal(SIGPIPE, SIG_IGN), true);
 
+// The parallel decoders' set-ups the tests run: threads, and whether the calling thread decodes
+// a share of the chunks itself (parallel_caller_decodes) or only hands the workers' values out.
+struct parallel_setup {
+  unsigned threads;
+  bool caller_decodes;
+};
+std::string setup_name(const ::testing::TestParamInfo<parallel_setup>& info) {
+  return std::to_string(info.param.threads) + (info.param.caller_decodes ? "_caller" : "_workers");
+}
+const auto parallel_setups = ::testing::Values(
+    parallel_setup{2, true}, parallel_setup{3, true}, parallel_setup{4, true},
+    parallel_setup{2, false}, parallel_setup{3, false}, parallel_setup{4, false});
+
 // Small chunks, so that a few hundred lines make many chunks and records span reads.
-decoder_options small_chunks(framing f, bool skip, unsigned threads) {
+decoder_options small_chunks(framing f, bool skip, parallel_setup setup) {
   decoder_options o;
   o.separation = f;
   o.skip_bad_records = skip;
-  o.threads = threads;
+  o.threads = setup.threads;
+  o.parallel_caller_decodes = setup.caller_decodes;
   o.chunk_size = 512;
   o.parallel_chunk_size = 2048;
   o.max_chunks_in_flight = 3;
@@ -93,13 +110,13 @@ std::vector<decode_outcome> parallel_dom_through(bool socket, std::string_view t
 
 // ---- DOM -------------------------------------------------------------------------------------
 
-class parallel_dom_test : public ::testing::TestWithParam<unsigned> {};
+class parallel_dom_test : public ::testing::TestWithParam<parallel_setup> {};
 
 TEST_P(parallel_dom_test, SkipModeEqualsSequentialFromMemoryPipeAndSocket) {
-  const unsigned threads = GetParam();
+  const parallel_setup setup = GetParam();
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const std::string text = generated_ndjson(seed, 600, true);
-    const decoder_options options = small_chunks(framing::ndjson, true, threads);
+    const decoder_options options = small_chunks(framing::ndjson, true, setup);
     const auto expected = sequential_dom(text, options);
     ASSERT_GT(expected.size(), 500U);
     trickle_source pieces(text, 700, seed);
@@ -111,11 +128,77 @@ TEST_P(parallel_dom_test, SkipModeEqualsSequentialFromMemoryPipeAndSocket) {
   }
 }
 
+// Lends its bytes in random-sized pieces, some in place (each following the last), some from
+// copies of their own elsewhere, and after `lend_pieces` pieces stops lending (lend_some()
+// false) and copies with read_some(): the reader keeps a chunk a view of the source while the
+// pieces follow each other, copies it when one does not, and copies from then on.
+class patchy_lending_source final : public stream::source {
+ public:
+  patchy_lending_source(std::string_view bytes, std::uint64_t seed, std::size_t lend_pieces)
+      : bytes_(bytes), random_(seed), lend_pieces_(lend_pieces) {}
+  stream::read_result read_some(char* buffer, std::size_t size) override {
+    const std::size_t n = next_size(size);
+    if (n == 0) return {0, stream::read_status::end, {}};
+    bytes_.copy(buffer, n, position_);
+    position_ += n;
+    return {n, stream::read_status::ok, {}};
+  }
+  bool lend_some(std::size_t size, const char*& bytes, stream::read_result& result) override {
+    if (lent_ == lend_pieces_) return false;
+    ++lent_;
+    const std::size_t n = next_size(size);
+    if (n == 0) {
+      result = {0, stream::read_status::end, {}};
+      return true;
+    }
+    if (random_() % 3 == 0) {
+      copies_.emplace_back(bytes_.substr(position_, n));  // elsewhere: not after the last piece
+      bytes = copies_.back().data();
+    } else {
+      bytes = bytes_.data() + position_;
+    }
+    position_ += n;
+    result = {n, stream::read_status::ok, {}};
+    return true;
+  }
+  std::size_t pieces_lent() const { return lent_; }
+
+ private:
+  std::size_t next_size(std::size_t size) {
+    return std::min({1 + static_cast<std::size_t>(random_() % 900), size, bytes_.size() - position_});
+  }
+  std::string_view bytes_;
+  std::mt19937_64 random_;
+  std::size_t lend_pieces_;
+  std::size_t lent_ = 0;
+  std::size_t position_ = 0;
+  std::deque<std::string> copies_;  // stable addresses: lent bytes stay valid
+};
+
+TEST_P(parallel_dom_test, LentBytesInPlaceInCopiesAndThenReadEqualSequential) {
+  for (const framing f : {framing::ndjson, framing::json_seq}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const std::string text =
+          f == framing::ndjson ? generated_ndjson(seed, 600, true) : generated_json_seq(seed, 400);
+      const decoder_options options = small_chunks(f, true, GetParam());
+      const auto expected = sequential_dom(text, options);
+      ASSERT_GT(expected.size(), 300U);
+      for (const std::size_t lend_pieces : {std::size_t{1} << 30, std::size_t{40}}) {
+        patchy_lending_source in(text, seed, lend_pieces);
+        EXPECT_EQ(first_difference(expected, parallel_dom(in, options)), "")
+            << "seed " << seed << ", lent pieces " << lend_pieces;
+        EXPECT_LE(in.pieces_lent(), lend_pieces);
+        EXPECT_GT(in.pieces_lent(), 10U);
+      }
+    }
+  }
+}
+
 TEST_P(parallel_dom_test, StrictModeStopsAtTheFirstBadLineAsSequential) {
-  const unsigned threads = GetParam();
+  const parallel_setup setup = GetParam();
   for (std::uint64_t seed = 10; seed <= 14; ++seed) {
     const std::string text = generated_ndjson(seed, 400, true);
-    const decoder_options options = small_chunks(framing::ndjson, false, threads);
+    const decoder_options options = small_chunks(framing::ndjson, false, setup);
     const auto expected = sequential_dom(text, options);
     ASSERT_GE(expected.size(), 2U);
     ASSERT_TRUE(expected.back().is_error) << "the generator must make a bad line";
@@ -160,7 +243,14 @@ TEST_P(parallel_dom_test, ChunksCutEveryFewLinesEqualSequential) {
         },
         !skip);
     EXPECT_EQ(first_difference(expected, actual), "") << skip;
-    if (skip) EXPECT_GE(dec.stats().chunks, 700U / 3);
+    if (skip) {
+      const stream::parallel_stats stats = dec.stats();
+      EXPECT_GE(stats.chunks, 700U / 3);
+      EXPECT_LE(stats.caller_chunks, stats.chunks);
+      if (!GetParam().caller_decodes) {
+        EXPECT_EQ(stats.caller_chunks, 0U);
+      }
+    }
   }
 }
 
@@ -234,7 +324,32 @@ TEST_P(parallel_dom_test, ReadErrorComesAfterEveryValueBeforeIt) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(threads, parallel_dom_test, ::testing::Values(2U, 3U, 4U));
+// decode_in_place(): the same outcomes, each root read where it was decoded (a worker's batch
+// or the decoder's own document), sequential (threads 1) included.
+TEST_P(parallel_dom_test, DecodeInPlaceEqualsSequential) {
+  for (bool skip : {true, false}) {
+    for (unsigned threads : {1U, GetParam().threads}) {
+      const std::string text = generated_ndjson(91, 600, true);
+      decoder_options options = small_chunks(framing::ndjson, skip, GetParam());
+      options.threads = threads;
+      const auto expected = sequential_dom(text, options);
+      trickle_source in(text, 900, 91);
+      stream::parallel_decoder<dom::document> dec(in, options);
+      dom::element root;
+      const auto actual = collect_outcomes(
+          [&](std::string& value, stream_error& error) {
+            const decode_status s = dec.decode_in_place(root, error);
+            if (s == decode_status::value) value = dom::to_string(root);
+            return s;
+          },
+          !skip);
+      EXPECT_EQ(first_difference(expected, actual), "") << skip << " " << threads;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(setups, parallel_dom_test, parallel_setups, setup_name);
+
 
 // ---- typed values ----------------------------------------------------------------------------
 
@@ -277,7 +392,7 @@ std::string show(const event_record& r) {
   return s;
 }
 
-class parallel_typed_test : public ::testing::TestWithParam<unsigned> {};
+class parallel_typed_test : public ::testing::TestWithParam<parallel_setup> {};
 
 TEST_P(parallel_typed_test, TypedValuesAndBindErrorsEqualSequential) {
   const std::string text = typed_ndjson(51, 800);
@@ -319,7 +434,7 @@ TEST_P(parallel_typed_test, TypedValuesAndBindErrorsEqualSequential) {
   EXPECT_EQ(first_difference(expected, actual), "");
 }
 
-INSTANTIATE_TEST_SUITE_P(threads, parallel_typed_test, ::testing::Values(2U, 3U, 4U));
+INSTANTIATE_TEST_SUITE_P(setups, parallel_typed_test, parallel_setups, setup_name);
 
 // ---- SAX ---------------------------------------------------------------------------------------
 
@@ -350,7 +465,7 @@ struct logging_handler {
   }
 };
 
-class parallel_sax_test : public ::testing::TestWithParam<unsigned> {};
+class parallel_sax_test : public ::testing::TestWithParam<parallel_setup> {};
 
 TEST_P(parallel_sax_test, EventsOfEveryValueEqualSequential) {
   for (bool skip : {true, false}) {
@@ -372,7 +487,7 @@ TEST_P(parallel_sax_test, EventsOfEveryValueEqualSequential) {
       ++handlers_made;
       return logging_handler{};
     });
-    EXPECT_EQ(handlers_made.load(), static_cast<int>(GetParam()));
+    EXPECT_EQ(handlers_made.load(), static_cast<int>(GetParam().threads));
     const auto actual =
         collect_outcomes([&](std::string& v, stream_error& e) { return par.decode(v, e); }, !skip);
     EXPECT_EQ(first_difference(expected, actual), "") << "skip " << skip;
@@ -414,7 +529,11 @@ struct throwing_handler : logging_handler {
 
 TEST_P(parallel_sax_test, HandlerExceptionReachesTheConsumer) {
   std::string text;
-  for (int i = 0; i < 200; ++i) text += "[" + std::to_string(i) + "]\n";
+  for (int i = 0; i < 200; ++i) {
+    text += '[';  // (one concatenated temporary trips GCC 12's -Wrestrict false positive)
+    text += std::to_string(i);
+    text += "]\n";
+  }
   const decoder_options options = small_chunks(framing::ndjson, true, GetParam());
   stream::memory_source in(text);
   stream::parallel_sax_decoder<throwing_handler> par(in, options,
@@ -428,7 +547,97 @@ TEST_P(parallel_sax_test, HandlerExceptionReachesTheConsumer) {
       std::runtime_error);
 }
 
-INSTANTIATE_TEST_SUITE_P(threads, parallel_sax_test, ::testing::Values(2U, 3U, 4U));
+INSTANTIATE_TEST_SUITE_P(setups, parallel_sax_test, parallel_setups, setup_name);
+
+// ---- the caller's share ----------------------------------------------------------------------
+// The pipeline with no worker at all: the caller decodes every chunk, value by value, into the
+// target (the path a chunk takes when it reaches the caller before any worker), errors placed
+// as the sequential decoder places them.
+std::vector<decode_outcome> caller_only(std::string_view text, const decoder_options& options,
+                                        stream::parallel_stats& stats) {
+  stream::memory_source in(text, 700);
+  decoder_options o = options;
+  o.parallel_caller_decodes = true;
+  stream::detail::value_pipeline<dom::document, stream::detail::no_context> pipeline(
+      in, o, 1, [] { return stream::detail::no_context{}; },
+      [](stream::decoder& dec, stream::detail::no_context&, dom::document& doc,
+         stream_error& error) { return dec.decode(doc, error); });
+  EXPECT_EQ(pipeline.workers(), 0U);
+  dom::document doc;
+  auto out = collect_outcomes(
+      [&](std::string& value, stream_error& error) {
+        const decode_status s = pipeline.next_into(doc, error);
+        if (s == decode_status::value) value = dom::to_string(doc);
+        return s;
+      },
+      !options.skip_bad_records);
+  stats = pipeline.stats();
+  return out;
+}
+
+TEST(parallel_decoder_caller, WithoutWorkersTheCallerDecodesEveryChunkAsSequential) {
+  for (bool skip : {true, false}) {
+    for (framing f : {framing::ndjson, framing::json_seq}) {
+      const std::string text =
+          f == framing::ndjson ? generated_ndjson(93, 600, true) : generated_json_seq(93, 600);
+      const decoder_options options = small_chunks(f, skip, {2, true});
+      stream::parallel_stats stats;
+      EXPECT_EQ(first_difference(sequential_dom(text, options), caller_only(text, options, stats)),
+                "")
+          << skip;
+      if (skip) {
+        EXPECT_GT(stats.chunks, 20U);
+        EXPECT_EQ(stats.caller_chunks, stats.chunks);
+      }
+    }
+  }
+}
+
+// A worker stuck on its first value: the caller, rather than wait for that chunk, decodes the
+// later ones whole as a worker would, and hands everything out in order.
+struct stalling_handler : logging_handler {
+  std::thread::id caller;
+  bool stalled = false;
+  bool on_object_begin() {
+    if (!stalled && std::this_thread::get_id() != caller) {
+      stalled = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    }
+    return logging_handler::on_object_begin();
+  }
+};
+
+TEST(parallel_decoder_caller, CallerDecodesLaterChunksWhileAWorkerIsBusy) {
+  const std::string text = generated_ndjson(95, 800, true);
+  decoder_options options = small_chunks(framing::ndjson, true, {2, true});
+  options.max_chunks_in_flight = 8;
+  stream::memory_source seq_in(text);
+  stream::decoder seq(seq_in, options);
+  logging_handler h;
+  const auto expected = collect_outcomes(
+      [&](std::string& v, stream_error& e) {
+        const decode_status s = seq.decode(h, e);
+        v = h.take_value();
+        return s;
+      },
+      false);
+  stream::memory_source in(text);
+  const std::thread::id caller = std::this_thread::get_id();
+  stream::parallel_sax_decoder<stalling_handler> par(in, options, [&] {
+    stalling_handler s;
+    s.caller = caller;
+    return s;
+  });
+  const auto actual = collect_outcomes(
+      [&](std::string& value, stream_error& e) { return par.decode(value, e); }, false);
+  EXPECT_EQ(first_difference(expected, actual), "");
+  // While the worker slept on its first chunk (chunk 1: chunk 0 is the caller's share), the
+  // caller decoded chunk 0 and then the workers' chunks it could reach in the 8 slots (3, 5
+  // and 7): at least 4.
+  const stream::parallel_stats stats = par.stats();
+  EXPECT_GE(stats.caller_chunks, 4U);
+  EXPECT_LT(stats.caller_chunks, stats.chunks);
+}
 
 // ---- memory, back-pressure, modes ------------------------------------------------------------
 
@@ -452,7 +661,7 @@ TEST(parallel_decoder_memory, SlowConsumerBoundsTheChunksInFlight) {
   std::string text;
   for (int i = 0; i < 20000; ++i)
     text += "{\"n\":" + std::to_string(i) + ",\"pad\":\"0123456789\"}\n";
-  decoder_options options = small_chunks(framing::ndjson, true, 3);
+  decoder_options options = small_chunks(framing::ndjson, true, {3, true});
   options.chunk_size = 1024;
   options.parallel_chunk_size = 4096;
   options.max_chunks_in_flight = 4;
@@ -506,7 +715,7 @@ TEST(parallel_decoder_modes, OneThreadAndWhitespaceFramingAreSequential) {
 TEST(parallel_decoder_modes, DestroyedMidStreamStopsItsThreads) {
   const std::string text = generated_ndjson(71, 3000, false);
   for (int round = 0; round < 5; ++round) {
-    decoder_options options = small_chunks(framing::ndjson, true, 3);
+    decoder_options options = small_chunks(framing::ndjson, true, {3, true});
     int fds[2];
     ASSERT_TRUE(make_channel(round % 2 == 0, fds));
     piecewise_writer writer(fds[1], text, 4000, round);

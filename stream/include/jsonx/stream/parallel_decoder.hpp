@@ -16,10 +16,13 @@
 //   }
 //
 // With threads > 1 and framing::ndjson or json_seq it runs a pipeline: a reader thread reads
-// the source (chunk_size per read) and cuts chunks of whole records (parallel_chunk_size
-// each), worker threads decode each chunk with a decoder of their own, and decode() hands out
-// the values chunk after chunk, in input order, on the calling thread. Everything a
-// sequential decoder reports comes out the same: the same values in the same order, the same
+// the source (chunk_size per read; a memory_source's bytes are lent, not copied) and cuts
+// chunks of whole records (parallel_chunk_size each), worker threads decode each chunk with a
+// decoder of their own, and decode() hands out the values chunk after chunk, in input order,
+// on the calling thread. The calling thread is one of the `threads` (parallel_caller_decodes,
+// the default): its share of the chunks (one in `threads`) is decoded there, value by value,
+// into your target, and so is a later chunk no worker has taken while the one to hand out is
+// not parsed yet. Everything a sequential decoder reports comes out the same: the same values in the same order, the same
 // errors (code, byte offset, line, column, value_index, path) at the same places; after a bad
 // line, the lines after it (skip_bad_records) or nothing more (strict: the error is final).
 //
@@ -68,7 +71,8 @@ inline unsigned parallel_workers(const decoder_options& options) {
 
 /// The pipeline for one kind of value: each worker has a decoder and a `Context` (a SAX
 /// handler, or nothing), and `decode_one` decodes the next value of its chunk into a slot's
-/// Value.
+/// Value. `threads` decode: with options.parallel_caller_decodes, the caller (with a Context of
+/// its own) and threads - 1 workers; otherwise `threads` workers.
 template <class Value, class Context>
 class value_pipeline final : public pipeline_core {
   static constexpr bool is_document = std::is_same_v<Value, dom::document>;
@@ -76,12 +80,17 @@ class value_pipeline final : public pipeline_core {
  public:
   using decode_one_fn = decode_status (*)(decoder&, Context&, Value&, stream_error&);
 
-  value_pipeline(source& in, const decoder_options& options, unsigned workers,
+  value_pipeline(source& in, const decoder_options& options, unsigned threads,
                  const std::function<Context()>& make_context, decode_one_fn decode_one)
-      : pipeline_core(in, options, workers), decode_one_(decode_one) {
+      : pipeline_core(in, options,
+                      options.parallel_caller_decodes ? std::max(threads, 1U) - 1 : threads,
+                      false, options.parallel_caller_decodes),
+        decode_one_(decode_one) {
     values_.resize(max_chunks_in_flight());
-    for (unsigned w = 0; w < this->workers(); ++w)
+    // One worker state per decoding thread: the caller's, if it decodes, is the last.
+    for (unsigned w = 0; w < this->threads(); ++w)
       workers_.push_back(std::make_unique<worker_state>(worker_options(), make_context()));
+    if (options.parallel_caller_decodes) set_caller_decoder(workers_.back()->dec);
     start();
   }
   ~value_pipeline() override { stop(); }
@@ -89,15 +98,23 @@ class value_pipeline final : public pipeline_core {
   /// The next value moved (a document: copied, into its own buffers) into `target`, or an
   /// error, or the end.
   decode_status next_into(Value& target, stream_error& error) {
-    const next_outcome o = next(error);
-    if (o.status == decode_status::value) {
+    return next_with(target, error, [] {}, [&](const next_outcome& o) {
       if constexpr (is_document) {
         values_[o.slot].copy_to(o.index, target);
       } else {
         target = std::move(values_[o.slot][o.index]);
       }
-    }
-    return o.status;
+    });
+  }
+
+  /// Documents: the next value where it was built, with no copy (in a worker's chunk batch,
+  /// or in the caller's own document): `root` stays valid until the next call.
+  decode_status next_in_place(dom::element& root, stream_error& error)
+    requires is_document
+  {
+    return next_with(
+        caller_document_, error, [&] { root = caller_document_.root(); },
+        [&](const next_outcome& o) { root = values_[o.slot].root(o.index); });
   }
 
  protected:
@@ -124,7 +141,9 @@ class value_pipeline final : public pipeline_core {
 
  private:
   struct no_scratch {};
-  struct worker_state {
+  // Each thread's own, on cache lines of its own (a neighbour's state written by another core
+  // would take the line away on every value).
+  struct alignas(128) worker_state {
     worker_state(const decoder_options& options, Context c)
         : dec(idle, options), context(std::move(c)) {}
     memory_source idle{std::string_view{}};  // the decoder's source until its first chunk
@@ -133,7 +152,34 @@ class value_pipeline final : public pipeline_core {
     [[no_unique_address]] std::conditional_t<is_document, dom::document, no_scratch> scratch;
   };
 
+  // The next outcome: a value of the caller's own chunk is decoded into `here_target`
+  // (then caller_value()), a value a worker decoded is given to worker_value(o).
+  template <class CallerValue, class WorkerValue>
+  decode_status next_with(Value& here_target, stream_error& error, CallerValue&& caller_value,
+                          WorkerValue&& worker_value) {
+    for (;;) {
+      const next_outcome o = next(error);
+      if (o.here != nullptr) {
+        decode_status s;
+        try {
+          s = decode_one_(*o.here, workers_.back()->context, here_target, error);
+        } catch (...) {
+          caller_failed(std::current_exception());
+          throw;
+        }
+        if (!caller_decoded(s, error)) continue;  // that chunk is done: on to the next
+        if (s == decode_status::value) caller_value();
+        return s;
+      }
+      if (o.status == decode_status::value) worker_value(o);
+      return o.status;
+    }
+  }
+
   decode_one_fn decode_one_;
+  // next_in_place(): the caller's chunks are decoded here.
+  [[no_unique_address]] std::conditional_t<is_document, dom::document, no_scratch>
+      caller_document_;
   // Per slot, reused: the chunk's documents in one batch, or its values.
   std::conditional_t<is_document, std::vector<dom::detail::document_batch>,
                      std::vector<std::vector<Value>>>
@@ -180,10 +226,25 @@ class parallel_decoder {
     return s == decode_status::value;
   }
 
+  /// dom::document only: the next value without copying it into a document of yours, read
+  /// where it was decoded (a worker's batch, or the decoder's own document): `root` stays
+  /// valid until the next call or the decoder's end, as a simdjson parse_many element. The
+  /// same outcomes as decode(); what it saves is the copy out of the workers' memory (on 2
+  /// cores the copy cost more than a third of a pass over small records: stream/README).
+  decode_status decode_in_place(dom::element& root, stream_error& error)
+    requires std::is_same_v<T, dom::document>
+  {
+    if (!sequential_) return pipeline_->next_in_place(root, error);
+    const decode_status s = sequential_->decode(own_document_, error);
+    if (s == decode_status::value) root = own_document_.root();
+    return s;
+  }
+
   /// True if a pipeline runs (threads > 1 and a framing with record ends).
   bool parallel() const noexcept { return pipeline_ != nullptr; }
-  /// Worker threads (1 when sequential).
-  unsigned threads() const noexcept { return pipeline_ ? pipeline_->workers() : 1; }
+  /// Threads decoding: the workers and, with parallel_caller_decodes, the calling thread (1
+  /// when sequential).
+  unsigned threads() const noexcept { return pipeline_ ? pipeline_->threads() : 1; }
   /// Values handed out so far (not counting errors).
   std::uint64_t values_decoded() const noexcept {
     return sequential_ ? sequential_->values_decoded() : pipeline_->values_delivered();
@@ -202,6 +263,10 @@ class parallel_decoder {
 
   std::optional<decoder> sequential_;
   std::unique_ptr<pipeline> pipeline_;
+  // decode_in_place() without a pipeline: the sequential decoder's values are built here.
+  [[no_unique_address]] std::conditional_t<std::is_same_v<T, dom::document>, dom::document,
+                                           detail::no_context>
+      own_document_;
 };
 
 /// A SAX handler for parallel_sax_decoder: a jsonx handler that also gives, after each
@@ -228,11 +293,13 @@ concept value_handler = handler<H> && requires(H& h) {
 ///   while (decoder.decode(keys)) total += keys;       // in input order, on this thread
 ///
 /// The contract:
-/// - make_handler() is called on the constructing thread, once per worker (once when
+/// - make_handler() is called on the constructing thread, once per decoding thread (the
+///   workers and, with parallel_caller_decodes, the calling thread; once when
 ///   sequential), before decode() returns anything.
-/// - Each handler is used by one worker thread only: it receives the events of whole values,
-///   one value at a time, in input order within a chunk, but not every value (the others go
-///   to the other workers) and with no promise about which values.
+/// - Each handler is used by one thread only (a worker's, or the calling thread's inside
+///   decode()): it receives the events of whole values, one value at a time, in input order
+///   within a chunk, but not every value (the others go to the other threads) and with no
+///   promise about which values.
 /// - After each top-level value the worker calls take_value(): its result (a self-contained
 ///   value: no string_view into the events, which end with the event) is what decode() hands
 ///   out, in input order, on the thread calling decode(). After a value that failed (a bad
@@ -271,7 +338,7 @@ class parallel_sax_decoder {
   }
 
   bool parallel() const noexcept { return pipeline_ != nullptr; }
-  unsigned threads() const noexcept { return pipeline_ ? pipeline_->workers() : 1; }
+  unsigned threads() const noexcept { return pipeline_ ? pipeline_->threads() : 1; }
   std::uint64_t values_decoded() const noexcept {
     return sequential_ ? sequential_->values_decoded() : pipeline_->values_delivered();
   }

@@ -10,7 +10,9 @@
 // 31-33 ms (the sequential decoder's whole pass: 21-33 ms on this noisy machine).
 //
 // A document's string offsets are relative to its own string arena, and a container's payload
-// is a span in nodes, so a value's nodes and strings move as two blocks, unchanged.
+// is a span in nodes, so a value's nodes and strings move as two blocks, unchanged, and a
+// document in the batch is read where it lies from its two starts (root(): the parallel
+// decoder's decode_in_place(), which copies nothing).
 #pragma once
 
 #include <algorithm>
@@ -41,6 +43,15 @@ class document_batch {
     append_block(nodes_, doc.nodes_.data(), e.node_count);
     append_block(strings_, doc.strings_.data(), e.string_count);
     entries_.push_back(e);
+  }
+
+  /// The root of document `i` where it lies (a null element if it is empty): valid until the
+  /// batch is cleared or appended to.
+  element root(std::size_t i) const noexcept {
+    const entry& e = entries_[i];
+    if (!e.complete) return element();
+    return detail_element_access::make(nodes_.data() + e.node_begin,
+                                       strings_.data() + e.string_begin);
   }
 
   /// Replaces the contents of `target` with a copy of document `i` (its buffers are reused:
