@@ -201,8 +201,7 @@ long decode_ndjson_source(jsonx::stream::source& in, unsigned threads, value_tal
 
 // One pass over the stream: from a pipe, which a thread writes the stream into (as another
 // process would), or from the stream in memory (memory_source: the sequential decoder parses its
-// bytes in place; the parallel decoder's reader copies them into its chunks, which the workers
-// parse in place). Returns the number of values, or -1 with `error` set.
+// bytes in place, and so do the parallel decoder's threads: its reader lends them, uncopied). Returns the number of values, or -1 with `error` set.
 long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigned threads,
                         value_tally* tally, std::string& error, stage_totals* stages = nullptr) {
   if (input == ndjson_input::memory) {
