@@ -47,7 +47,7 @@ inline constexpr std::string_view known_tasks[] = {
     "sax_chunked_64k", "parse_dom",    "parse_dom_chunked_64k",
     "serialize",       "decode_typed", "decode_typed_chunked_64k",
     "encode_typed",    "ndjson",       "ndjson_memory",
-    "serialize_pretty"};
+    "serialize_pretty", "document_alone"};
 
 /// The chunk size of parse_dom_chunked_64k and decode_typed_chunked_64k.
 inline constexpr std::size_t chunk_64k = 65536;

@@ -26,6 +26,7 @@
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/parallel_decoder.hpp"
 #include "jsonx/stream/source.hpp"
+#include "documents_alone.hpp"
 #include "ndjson_stream.hpp"
 
 namespace jsonx_bench {
@@ -268,6 +269,39 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, ndjso
                      growth);
 }
 
+// document_alone/jsonx: each status parsed alone by one reused parser; jsonx_in_array: the same
+// statuses parsed as one array. The tally (of the last pass, untimed) is each status's.
+void document_alone_case(benchmark::State& state, bool in_array) {
+  const document_set* set = twitter_status_documents();
+  if (set == nullptr) {
+    state.SkipWithError("twitter.json with its statuses is needed");
+    return;
+  }
+  dom::parser parser;
+  std::error_code ec;
+  for (auto _ : state) {
+    if (in_array) {
+      benchmark::DoNotOptimize(parser.parse(set->as_array, ec).node_count());
+    } else {
+      for (const std::string& document : set->documents)
+        benchmark::DoNotOptimize(parser.parse(document, ec).node_count());
+    }
+    if (ec) {
+      state.SkipWithError(parser.error().message().c_str());
+      return;
+    }
+  }
+  value_tally tally;
+  if (in_array) {
+    for (dom::element status : parser.parse(set->as_array, ec).root().get_array())
+      tally_jsonx_element(status, tally);
+  } else {
+    for (const std::string& document : set->documents)
+      tally_jsonx_element(parser.parse(document, ec).root(), tally);
+  }
+  finish_document_set_case(state, *set, tally);
+}
+
 }  // namespace
 
 void register_jsonx_dom_cases() {
@@ -290,6 +324,10 @@ void register_jsonx_dom_cases() {
       }
     }
   }
+  register_stream_case("document_alone", "jsonx", "twitter_statuses",
+                       [](benchmark::State& state) { document_alone_case(state, false); });
+  register_stream_case("document_alone", "jsonx_in_array", "twitter_statuses",
+                       [](benchmark::State& state) { document_alone_case(state, true); });
   for (const corpus_file& file : corpus_files()) {
     register_case("parse_dom", "jsonx", file, [](benchmark::State& state, const corpus_file& f) {
       parse_dom_case(state, f, 0);

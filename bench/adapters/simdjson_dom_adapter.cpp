@@ -1,6 +1,7 @@
 // simdjson's DOM: a reused dom::parser on the padded file (parse_dom), the compact output of a
-// parsed element (serialize), and parse_many over the whole NDJSON stream in memory (ndjson,
-// ndjson_memory).
+// parsed element (serialize), parse_many over the whole NDJSON stream in memory (ndjson,
+// ndjson_memory), and twitter.json's statuses parsed each alone or as one array
+// (document_alone).
 //
 // serialize uses the string builder behind simdjson::to_string / minify (the same code), kept
 // across iterations so that, like the other libraries' reused buffers, no string is allocated
@@ -8,10 +9,12 @@
 #include <simdjson.h>
 
 #include <string_view>
+#include <vector>
 
 #include "adapters.hpp"
 #include "adapters/simdjson_dom_walk.hpp"
 #include "bench_cases.hpp"
+#include "documents_alone.hpp"
 #include "ndjson_stream.hpp"
 
 namespace jsonx_bench {
@@ -102,6 +105,48 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream) {
                      growth);
 }
 
+// document_alone/simdjson: each status parsed alone by one reused parser (each padded once,
+// outside the loop); simdjson_in_array: the statuses parsed as one array.
+void document_alone_case(benchmark::State& state, bool in_array) {
+  const document_set* set = twitter_status_documents();
+  if (set == nullptr) {
+    state.SkipWithError("twitter.json with its statuses is needed");
+    return;
+  }
+  std::vector<simdjson::padded_string> documents;
+  for (const std::string& document : set->documents) documents.emplace_back(document);
+  const simdjson::padded_string array(set->as_array);
+  simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  for (auto _ : state) {
+    if (in_array) {
+      if (auto error = parser.parse(array).get(root)) {
+        state.SkipWithError(simdjson::error_message(error));
+        return;
+      }
+      benchmark::DoNotOptimize(root);
+    } else {
+      for (const simdjson::padded_string& document : documents) {
+        if (auto error = parser.parse(document).get(root)) {
+          state.SkipWithError(simdjson::error_message(error));
+          return;
+        }
+        benchmark::DoNotOptimize(root);
+      }
+    }
+  }
+  value_tally tally;
+  if (in_array) {
+    simdjson::dom::array statuses;
+    if (parser.parse(array).get_array().get(statuses) == simdjson::SUCCESS)
+      for (simdjson::dom::element status : statuses) tally_simdjson_element(status, tally);
+  } else {
+    for (const simdjson::padded_string& document : documents)
+      if (parser.parse(document).get(root) == simdjson::SUCCESS) tally_simdjson_element(root, tally);
+  }
+  finish_document_set_case(state, *set, tally);
+}
+
 }  // namespace
 
 void register_simdjson_dom_cases() {
@@ -114,6 +159,10 @@ void register_simdjson_dom_cases() {
     register_stream_case(task, "simdjson", "small_records",
                          [](benchmark::State& state) { ndjson_case(state, small_records_stream); });
   }
+  register_stream_case("document_alone", "simdjson", "twitter_statuses",
+                       [](benchmark::State& state) { document_alone_case(state, false); });
+  register_stream_case("document_alone", "simdjson_in_array", "twitter_statuses",
+                       [](benchmark::State& state) { document_alone_case(state, true); });
   for (const corpus_file& file : corpus_files()) {
     register_case("parse_dom", "simdjson", file, parse_dom_case);
     register_case("serialize", "simdjson", file, serialize_case);
