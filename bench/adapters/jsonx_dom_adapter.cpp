@@ -214,6 +214,8 @@ long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigne
     error = std::string("pipe: ") + std::strerror(errno);
     return -1;
   }
+  // As the jsonx tool does with its standard input: a 1 MiB pipe buffer (stream/README).
+  jsonx::stream::enlarge_pipe(fds[0]);
   std::thread writer(write_all_and_close, fds[1], std::string_view(stream.text));
   long values;
   {

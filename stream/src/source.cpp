@@ -1,10 +1,13 @@
 // The sources of source.hpp.
 #include "jsonx/stream/source.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <istream>
 
@@ -35,6 +38,27 @@ read_result fd_source::read_some(char* buffer, std::size_t size) {
     if (errno == EAGAIN || errno == EWOULDBLOCK) return {0, read_status::would_block, {}};
     return {0, read_status::error, std::error_code(errno, std::system_category())};
   }
+}
+
+std::size_t enlarge_pipe(int fd, std::size_t bytes) noexcept {
+#if defined(F_SETPIPE_SZ) && defined(F_GETPIPE_SZ)
+  struct stat status {};
+  if (::fstat(fd, &status) != 0 || !S_ISFIFO(status.st_mode)) return 0;
+  const int before = ::fcntl(fd, F_GETPIPE_SZ);
+  if (before < 0) return 0;
+  const auto current = static_cast<std::size_t>(before);
+  // Beyond pipe-max-size an unprivileged process gets EPERM: halve until it is allowed.
+  for (std::size_t want = std::min<std::size_t>(bytes, INT_MAX); want > current; want /= 2) {
+    const int got = ::fcntl(fd, F_SETPIPE_SZ, static_cast<int>(want));
+    if (got >= 0) return static_cast<std::size_t>(got);
+    if (errno != EPERM) break;
+  }
+  return current;
+#else
+  (void)fd;
+  (void)bytes;
+  return 0;
+#endif
 }
 
 read_result file_source::read_some(char* buffer, std::size_t size) {

@@ -1,6 +1,7 @@
 // The sources: memory, file descriptors (file, pipe, non-blocking pipe), FILE*, std::istream,
 // Boost.Iostreams devices and a gzip chain; what each reports at the end, when empty, on error.
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -52,6 +53,46 @@ TEST(sources, memory_hands_out_at_most_max_read) {
   r = in.read_some(buffer, sizeof buffer);
   EXPECT_EQ(r.bytes, 2u);
   EXPECT_EQ(in.read_some(buffer, sizeof buffer).status, read_status::end);
+}
+
+TEST(sources, enlarge_pipe_grows_a_pipe_only) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const int before = ::fcntl(fds[0], F_GETPIPE_SZ);
+  ASSERT_GT(before, 0);
+  // 1 MiB is within every Linux default's pipe-max-size; the writing end is the same pipe.
+  const std::size_t grown = jsonx::stream::enlarge_pipe(fds[1], std::size_t{1} << 20);
+  EXPECT_EQ(grown, std::size_t{1} << 20);
+  EXPECT_EQ(::fcntl(fds[0], F_GETPIPE_SZ), static_cast<int>(grown));
+  // Never shrinks; a request far beyond the limit settles for what is allowed, at least as
+  // large as before.
+  EXPECT_EQ(jsonx::stream::enlarge_pipe(fds[0], 4096), grown);
+  EXPECT_GE(jsonx::stream::enlarge_pipe(fds[0], std::size_t{1} << 40), grown);
+  // Bytes pass as before, more than the old buffer held without a reader.
+  const std::string text(static_cast<std::size_t>(before) * 2, 'x');
+  ASSERT_EQ(::write(fds[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  ::close(fds[1]);
+  jsonx::stream::fd_source in(fds[0]);
+  std::string got(text.size() + 1, '\0');
+  std::size_t total = 0;
+  for (;;) {
+    const jsonx::stream::read_result r = in.read_some(got.data() + total, got.size() - total);
+    if (r.status != jsonx::stream::read_status::ok) break;
+    total += r.bytes;
+  }
+  EXPECT_EQ(got.substr(0, total), text);
+  ::close(fds[0]);
+  // Not a pipe: a file, a socket.
+  std::FILE* f = std::tmpfile();
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(jsonx::stream::enlarge_pipe(fileno(f)), 0U);
+  std::fclose(f);
+  int sockets[2];
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, sockets), 0);
+  EXPECT_EQ(jsonx::stream::enlarge_pipe(sockets[0]), 0U);
+  ::close(sockets[0]);
+  ::close(sockets[1]);
+  EXPECT_EQ(jsonx::stream::enlarge_pipe(-1), 0U);
 }
 
 TEST(sources, fd_over_a_file) {
