@@ -92,7 +92,7 @@ class fd_source final : public source {
 /// afterwards (never smaller than before), or 0 if `fd` is not a pipe or the system cannot say.
 /// Either end of the pipe will do: the buffer is the pipe's. With the default 64 KiB the writer
 /// blocks, and wakes the reader, every 64 KiB: 100 MiB through a pipe from a writer thread to a
-/// reader that only reads took 58-61 ms with 64 KiB, 30-34 ms with 1 MiB (AMD EPYC Zen 4 VM, 2
+/// reader that only reads took 58-61 ms with 64 KiB, 30-34 ms with 1 MiB (AMD EPYC Zen 5 VM, 2
 /// cores), more than a whole decode from memory of that stream. The jsonx tool enlarges its
 /// standard input's pipe so.
 std::size_t enlarge_pipe(int fd, std::size_t bytes = std::size_t{1} << 20) noexcept;

@@ -15,7 +15,7 @@
 // on 2 cores is the caller and one worker, both decoding, not two workers and a caller
 // competing for the cores. (A share taken only when the consumer finds its next chunk
 // untaken would rarely come: workers woken by the reader always take the next chunk first.)
-// NDJSON of 190-byte records from memory into a reused dom::document, 10 MB, AMD EPYC Zen 4
+// NDJSON of 190-byte records from memory into a reused dom::document, 10 MB, AMD EPYC Zen 5
 // (2 cores), avx512, best of 20: sequential 9.0-9.7 ms; two workers and a caller that only
 // copies the values out 12.2-14.0 ms; one worker and the caller decoding too: see
 // stream/README.
