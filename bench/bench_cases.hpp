@@ -42,12 +42,20 @@ std::span<const std::string> missing_corpus_files();
 using case_body = std::function<void(benchmark::State&, const corpus_file& file)>;
 
 /// Task names in report order: issue 2's, then those later issues add.
-inline constexpr std::string_view known_tasks[] = {
-    "index",           "sax_whole",    "sax_chunked_4k",
-    "sax_chunked_64k", "parse_dom",    "parse_dom_chunked_64k",
-    "serialize",       "decode_typed", "decode_typed_chunked_64k",
-    "encode_typed",    "ndjson",       "ndjson_memory",
-    "serialize_pretty", "document_alone"};
+inline constexpr std::string_view known_tasks[] = {"index",
+                                                   "sax_whole",
+                                                   "sax_chunked_4k",
+                                                   "sax_chunked_64k",
+                                                   "parse_dom",
+                                                   "parse_dom_chunked_64k",
+                                                   "serialize",
+                                                   "decode_typed",
+                                                   "decode_typed_chunked_64k",
+                                                   "encode_typed",
+                                                   "ndjson",
+                                                   "ndjson_memory",
+                                                   "serialize_pretty",
+                                                   "document_alone"};
 
 /// The chunk size of parse_dom_chunked_64k and decode_typed_chunked_64k.
 inline constexpr std::size_t chunk_64k = 65536;

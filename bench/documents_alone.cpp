@@ -31,7 +31,8 @@ std::optional<document_set> build_twitter_statuses() {
     set.document_bytes += set.documents.back().size();
     if (set.documents.size() > 1) set.as_array += ',';
     set.as_array += set.documents.back();
-    tally_simdjson_element(status, set.reference);
+    tally_simdjson_element(status, set.tallies.emplace_back());
+    set.reference.add(set.tallies.back());
   }
   set.as_array += ']';
   if (set.documents.empty()) return std::nullopt;

@@ -18,11 +18,12 @@ struct document_set {
   std::vector<std::string> documents;  ///< each status, minified
   std::string as_array;                ///< "[" the documents joined by "," "]"
   std::size_t document_bytes = 0;      ///< the documents' bytes (not the array's punctuation)
-  value_tally reference;               ///< the sum of the documents' reference tallies
+  std::vector<value_tally> tallies;    ///< each document's reference tally
+  value_tally reference;               ///< their sum
 };
 
-/// twitter.json's statuses; nullptr if twitter.json is absent or has no statuses array. Built
-/// on first call.
+/// twitter.json's statuses (also the lines of the ndjson task's twitter_statuses stream);
+/// nullptr if twitter.json is absent or has no statuses array. Built on first call.
 const document_set* twitter_status_documents();
 
 /// Ends a document_alone case: bytes processed are iterations x document_bytes whether the

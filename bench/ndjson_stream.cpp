@@ -13,31 +13,18 @@
 #include <vector>
 
 #include "adapters/simdjson_dom_walk.hpp"
+#include "documents_alone.hpp"
 
 namespace jsonx_bench {
 namespace {
 
 std::optional<ndjson_stream> build_twitter_statuses() {
-  const corpus_file* twitter = nullptr;
-  for (const corpus_file& file : corpus_files()) {
-    if (file.name == "twitter") twitter = &file;
-  }
-  if (twitter == nullptr) return std::nullopt;
-
-  simdjson::dom::parser parser;
-  simdjson::padded_string padded(twitter->text);
-  simdjson::dom::array statuses;
-  if (parser.parse(padded)["statuses"].get_array().get(statuses) != simdjson::SUCCESS) {
-    return std::nullopt;
-  }
+  const document_set* statuses = twitter_status_documents();
+  if (statuses == nullptr) return std::nullopt;
   // Each status once: its line and its tally.
   std::vector<std::string> lines;
-  std::vector<value_tally> tallies;
-  for (simdjson::dom::element status : statuses) {
-    lines.push_back(simdjson::to_string(status) + "\n");
-    tallies.emplace_back();
-    tally_simdjson_element(status, tallies.back());
-  }
+  for (const std::string& status : statuses->documents) lines.push_back(status + "\n");
+  const std::vector<value_tally>& tallies = statuses->tallies;
   if (lines.empty()) return std::nullopt;
 
   ndjson_stream stream;

@@ -20,13 +20,13 @@
 #include "adapters.hpp"
 #include "adapters/jsonx_dom_walk.hpp"
 #include "bench_cases.hpp"
+#include "documents_alone.hpp"
 #include "jsonx/dom/parser.hpp"
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/encode/writer.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/parallel_decoder.hpp"
 #include "jsonx/stream/source.hpp"
-#include "documents_alone.hpp"
 #include "ndjson_stream.hpp"
 
 namespace jsonx_bench {
@@ -202,7 +202,8 @@ long decode_ndjson_source(jsonx::stream::source& in, unsigned threads, value_tal
 
 // One pass over the stream: from a pipe, which a thread writes the stream into (as another
 // process would), or from the stream in memory (memory_source: the sequential decoder parses its
-// bytes in place, and so do the parallel decoder's threads: its reader lends them, uncopied). Returns the number of values, or -1 with `error` set.
+// bytes in place, and so do the parallel decoder's threads: its reader lends them, uncopied).
+// Returns the number of values, or -1 with `error` set.
 long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigned threads,
                         value_tally* tally, std::string& error, stage_totals* stages = nullptr) {
   if (input == ndjson_input::memory) {

@@ -142,7 +142,8 @@ void document_alone_case(benchmark::State& state, bool in_array) {
       for (simdjson::dom::element status : statuses) tally_simdjson_element(status, tally);
   } else {
     for (const simdjson::padded_string& document : documents)
-      if (parser.parse(document).get(root) == simdjson::SUCCESS) tally_simdjson_element(root, tally);
+      if (parser.parse(document).get(root) == simdjson::SUCCESS)
+        tally_simdjson_element(root, tally);
   }
   finish_document_set_case(state, *set, tally);
 }

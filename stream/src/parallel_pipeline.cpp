@@ -171,8 +171,8 @@ void pipeline_core::read_loop() {
         // Every slot full: wait until a batch of them is free, then fill them in a row (one
         // wake-up per batch: on a virtual machine a wake-up costs tens of microseconds).
         if (slot.status != chunk_slot::state::empty) {
-          slot_freed_.wait(lock,
-                           [&] { return in_flight_ + refill_batch() <= slots_.size() || stopping_; });
+          slot_freed_.wait(
+              lock, [&] { return in_flight_ + refill_batch() <= slots_.size() || stopping_; });
         }
         reader_wait_ns_ += now_ns() - t;
         if (stopping_) return;
@@ -276,8 +276,7 @@ bool pipeline_core::fill_slot(chunk_slot& slot, carry_over& carry) {
       if (lines + newlines < max_lines) {
         if (newlines != 0) {
           lines += newlines;
-          cut = static_cast<std::size_t>(static_cast<const char*>(memrchr(piece, '\n', n)) -
-                                         base) +
+          cut = static_cast<std::size_t>(static_cast<const char*>(memrchr(piece, '\n', n)) - base) +
                 1;
         }
         return;

@@ -44,9 +44,9 @@ struct parallel_setup {
 std::string setup_name(const ::testing::TestParamInfo<parallel_setup>& info) {
   return std::to_string(info.param.threads) + (info.param.caller_decodes ? "_caller" : "_workers");
 }
-const auto parallel_setups = ::testing::Values(
-    parallel_setup{2, true}, parallel_setup{3, true}, parallel_setup{4, true},
-    parallel_setup{2, false}, parallel_setup{3, false}, parallel_setup{4, false});
+const auto parallel_setups =
+    ::testing::Values(parallel_setup{2, true}, parallel_setup{3, true}, parallel_setup{4, true},
+                      parallel_setup{2, false}, parallel_setup{3, false}, parallel_setup{4, false});
 
 // Small chunks, so that a few hundred lines make many chunks and records span reads.
 decoder_options small_chunks(framing f, bool skip, parallel_setup setup) {
@@ -76,14 +76,18 @@ std::vector<decode_outcome> sequential_dom(std::string_view text, const decoder_
       !options.skip_bad_records);
 }
 
-std::vector<decode_outcome> parallel_dom(stream::source& in, const decoder_options& options) {
+// `in_place`: each document read where it was decoded (decode_in_place), not copied out.
+std::vector<decode_outcome> parallel_dom(stream::source& in, const decoder_options& options,
+                                         bool in_place = false) {
   stream::parallel_decoder<dom::document> dec(in, options);
   EXPECT_EQ(dec.parallel(), options.threads != 1 && options.separation != framing::whitespace);
   dom::document doc;
+  dom::element root;
   return collect_outcomes(
       [&](std::string& value, stream_error& error) {
-        const decode_status s = dec.decode(doc, error);
-        if (s == decode_status::value) value = dom::to_string(doc);
+        const decode_status s =
+            in_place ? dec.decode_in_place(root, error) : dec.decode(doc, error);
+        if (s == decode_status::value) value = dom::to_string(in_place ? root : doc.root());
         return s;
       },
       !options.skip_bad_records);
@@ -165,7 +169,8 @@ class patchy_lending_source final : public stream::source {
 
  private:
   std::size_t next_size(std::size_t size) {
-    return std::min({1 + static_cast<std::size_t>(random_() % 900), size, bytes_.size() - position_});
+    return std::min(
+        {1 + static_cast<std::size_t>(random_() % 900), size, bytes_.size() - position_});
   }
   std::string_view bytes_;
   std::mt19937_64 random_;
@@ -334,22 +339,13 @@ TEST_P(parallel_dom_test, DecodeInPlaceEqualsSequential) {
       options.threads = threads;
       const auto expected = sequential_dom(text, options);
       trickle_source in(text, 900, 91);
-      stream::parallel_decoder<dom::document> dec(in, options);
-      dom::element root;
-      const auto actual = collect_outcomes(
-          [&](std::string& value, stream_error& error) {
-            const decode_status s = dec.decode_in_place(root, error);
-            if (s == decode_status::value) value = dom::to_string(root);
-            return s;
-          },
-          !skip);
-      EXPECT_EQ(first_difference(expected, actual), "") << skip << " " << threads;
+      EXPECT_EQ(first_difference(expected, parallel_dom(in, options, true)), "")
+          << skip << " " << threads;
     }
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(setups, parallel_dom_test, parallel_setups, setup_name);
-
 
 // ---- typed values ----------------------------------------------------------------------------
 

@@ -22,9 +22,10 @@
 // on the calling thread. The calling thread is one of the `threads` (parallel_caller_decodes,
 // the default): its share of the chunks (one in `threads`) is decoded there, value by value,
 // into your target, and so is a later chunk no worker has taken while the one to hand out is
-// not parsed yet. Everything a sequential decoder reports comes out the same: the same values in the same order, the same
-// errors (code, byte offset, line, column, value_index, path) at the same places; after a bad
-// line, the lines after it (skip_bad_records) or nothing more (strict: the error is final).
+// not parsed yet. Everything a sequential decoder reports comes out the same: the same values in
+// the same order, the same errors (code, byte offset, line, column, value_index, path) at the same
+// places; after a bad line, the lines after it (skip_bad_records) or nothing more (strict: the
+// error is final).
 //
 // Memory: at most max_chunks_in_flight chunks are read and not yet handed out, with their
 // decoded values; when decode() is not called the reader stops reading (back-pressure). A
@@ -83,8 +84,8 @@ class value_pipeline final : public pipeline_core {
   value_pipeline(source& in, const decoder_options& options, unsigned threads,
                  const std::function<Context()>& make_context, decode_one_fn decode_one)
       : pipeline_core(in, options,
-                      options.parallel_caller_decodes ? std::max(threads, 1U) - 1 : threads,
-                      false, options.parallel_caller_decodes),
+                      options.parallel_caller_decodes ? std::max(threads, 1U) - 1 : threads, false,
+                      options.parallel_caller_decodes),
         decode_one_(decode_one) {
     values_.resize(max_chunks_in_flight());
     // One worker state per decoding thread: the caller's, if it decodes, is the last.
@@ -98,20 +99,20 @@ class value_pipeline final : public pipeline_core {
   /// The next value moved (a document: copied, into its own buffers) into `target`, or an
   /// error, or the end.
   decode_status next_into(Value& target, stream_error& error) {
-    return next_with(target, error, [] {}, [&](const next_outcome& o) {
-      if constexpr (is_document) {
-        values_[o.slot].copy_to(o.index, target);
-      } else {
-        target = std::move(values_[o.slot][o.index]);
-      }
-    });
+    return next_with(
+        target, error, [] {},
+        [&](const next_outcome& o) {
+          if constexpr (is_document) {
+            values_[o.slot].copy_to(o.index, target);
+          } else {
+            target = std::move(values_[o.slot][o.index]);
+          }
+        });
   }
 
   /// Documents: the next value where it was built, with no copy (in a worker's chunk batch,
   /// or in the caller's own document): `root` stays valid until the next call.
-  decode_status next_in_place(dom::element& root, stream_error& error)
-    requires is_document
-  {
+  decode_status next_in_place(dom::element& root, stream_error& error) requires is_document {
     return next_with(
         caller_document_, error, [&] { root = caller_document_.root(); },
         [&](const next_outcome& o) { root = values_[o.slot].root(o.index); });
@@ -178,8 +179,7 @@ class value_pipeline final : public pipeline_core {
 
   decode_one_fn decode_one_;
   // next_in_place(): the caller's chunks are decoded here.
-  [[no_unique_address]] std::conditional_t<is_document, dom::document, no_scratch>
-      caller_document_;
+  [[no_unique_address]] std::conditional_t<is_document, dom::document, no_scratch> caller_document_;
   // Per slot, reused: the chunk's documents in one batch, or its values.
   std::conditional_t<is_document, std::vector<dom::detail::document_batch>,
                      std::vector<std::vector<Value>>>
@@ -231,9 +231,8 @@ class parallel_decoder {
   /// valid until the next call or the decoder's end, as a simdjson parse_many element. The
   /// same outcomes as decode(); what it saves is the copy out of the workers' memory (on 2
   /// cores the copy cost more than a third of a pass over small records: stream/README).
-  decode_status decode_in_place(dom::element& root, stream_error& error)
-    requires std::is_same_v<T, dom::document>
-  {
+  decode_status decode_in_place(dom::element& root,
+                                stream_error& error) requires std::is_same_v<T, dom::document> {
     if (!sequential_) return pipeline_->next_in_place(root, error);
     const decode_status s = sequential_->decode(own_document_, error);
     if (s == decode_status::value) root = own_document_.root();
