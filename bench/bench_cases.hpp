@@ -32,6 +32,12 @@ struct corpus_file {
 inline constexpr std::string_view corpus_file_names[] = {"twitter", "citm_catalog", "canada",
                                                          "small"};
 
+/// Made from twitter.json when it is loaded, after the files above: the same document with
+/// every non-ASCII character written as a \u escape (jsonx::corpus::escape_non_ascii), for the
+/// cost of unescaping. Only the parsing tasks in escaped_file_tasks run on it.
+inline constexpr std::string_view escaped_file_name = "twitter_escaped";
+inline constexpr std::string_view escaped_file_tasks[] = {"index", "sax_whole", "parse_dom"};
+
 /// The corpus files that could be loaded, in report order; absent ones were reported on stderr
 /// by the corpus loader and are listed by missing_corpus_files(). Loaded on first call.
 std::span<const corpus_file> corpus_files();

@@ -2,13 +2,18 @@
 // the tool, the examples and a first try of jsonx need no data from outside the repository.
 //
 //   jsonx-generate SHAPE BYTES [SEED] [-o FILE]
+//   jsonx-generate escaped INPUT [-o FILE]
 //
 // SHAPE is twitter, citm_catalog, canada or small; BYTES the approximate size (suffix k or m for
 // KiB and MiB); SEED (default 1) picks the document: the same arguments give the same bytes on
-// every platform (corpus::generate()).
+// every platform (corpus::generate()). `escaped` writes the JSON file INPUT with every non-ASCII
+// character as a \u escape (corpus::escape_non_ascii(): the benchmarks' twitter_escaped is
+// twitter.json so written).
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -43,9 +48,27 @@ std::optional<std::size_t> parse_size(std::string_view text) {
 int usage(const char* problem) {
   std::fprintf(stderr,
                "jsonx-generate: %s\nusage: jsonx-generate SHAPE BYTES [SEED] [-o FILE]\n"
-               "  SHAPE: twitter, citm_catalog, canada or small; BYTES: e.g. 600000, 64k, 2m\n",
+               "       jsonx-generate escaped INPUT [-o FILE]\n"
+               "  SHAPE: twitter, citm_catalog, canada or small; BYTES: e.g. 600000, 64k, 2m\n"
+               "  escaped: INPUT with every non-ASCII character written as a \\u escape\n",
                problem);
   return 2;
+}
+
+// Writes the document to `output_path` (stdout if null); the exit status.
+int write_document(const std::string& document, const char* output_path) {
+  std::FILE* out = output_path ? std::fopen(output_path, "wb") : stdout;
+  if (out == nullptr) {
+    std::perror(output_path);
+    return 1;
+  }
+  const bool written = std::fwrite(document.data(), 1, document.size(), out) == document.size();
+  const bool closed = output_path ? std::fclose(out) == 0 : std::fflush(out) == 0;
+  if (!written || !closed) {
+    std::fprintf(stderr, "jsonx-generate: cannot write %s\n", output_path ? output_path : "stdout");
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -66,6 +89,19 @@ int main(int argc, char** argv) {
     }
   }
   if (positionals < 2) return usage("a shape and a size are needed");
+  std::string document;
+  if (positional[0] == "escaped") {
+    if (positionals != 2) return usage("escaped takes one input file");
+    std::ifstream in{std::string(positional[1]), std::ios::binary};
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      std::fprintf(stderr, "jsonx-generate: cannot read %s\n", std::string(positional[1]).c_str());
+      return 1;
+    }
+    document = jsonx::corpus::escape_non_ascii(text.str());
+    return write_document(document, output_path);
+  }
   const auto shape = shape_from_name(positional[0]);
   if (!shape) return usage(("unknown shape '" + std::string(positional[0]) + "'").c_str());
   const auto bytes = parse_size(positional[1]);
@@ -78,17 +114,6 @@ int main(int argc, char** argv) {
     seed = *parsed;
   }
 
-  const std::string document = jsonx::corpus::generate(*shape, *bytes, seed);
-  std::FILE* out = output_path ? std::fopen(output_path, "wb") : stdout;
-  if (out == nullptr) {
-    std::perror(output_path);
-    return 1;
-  }
-  const bool written = std::fwrite(document.data(), 1, document.size(), out) == document.size();
-  const bool closed = output_path ? std::fclose(out) == 0 : std::fflush(out) == 0;
-  if (!written || !closed) {
-    std::fprintf(stderr, "jsonx-generate: cannot write %s\n", output_path ? output_path : "stdout");
-    return 1;
-  }
-  return 0;
+  document = jsonx::corpus::generate(*shape, *bytes, seed);
+  return write_document(document, output_path);
 }

@@ -60,4 +60,10 @@ std::string_view shape_name(shape s) noexcept;
 /// 17-significant-digit floats, and nesting several levels deep (never beyond 64).
 std::string generate(shape s, std::size_t approx_bytes, std::uint64_t seed);
 
+/// `json` with every non-ASCII character written as a \u escape (a surrogate pair beyond the
+/// Basic Multilingual Plane; lower-case hex), everything else kept byte for byte: an
+/// escape-heavy document of the same values, e.g. twitter.json's (the benchmarks'
+/// "twitter_escaped"). Bytes that are not well-formed UTF-8 are kept as they are.
+std::string escape_non_ascii(std::string_view json);
+
 }  // namespace jsonx::corpus
