@@ -89,7 +89,6 @@ int main(int argc, char** argv) {
     }
   }
   if (positionals < 2) return usage("a shape and a size are needed");
-  std::string document;
   if (positional[0] == "escaped") {
     if (positionals != 2) return usage("escaped takes one input file");
     std::ifstream in{std::string(positional[1]), std::ios::binary};
@@ -99,8 +98,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "jsonx-generate: cannot read %s\n", std::string(positional[1]).c_str());
       return 1;
     }
-    document = jsonx::corpus::escape_non_ascii(text.str());
-    return write_document(document, output_path);
+    return write_document(jsonx::corpus::escape_non_ascii(text.str()), output_path);
   }
   const auto shape = shape_from_name(positional[0]);
   if (!shape) return usage(("unknown shape '" + std::string(positional[0]) + "'").c_str());
@@ -114,6 +112,5 @@ int main(int argc, char** argv) {
     seed = *parsed;
   }
 
-  document = jsonx::corpus::generate(*shape, *bytes, seed);
-  return write_document(document, output_path);
+  return write_document(jsonx::corpus::generate(*shape, *bytes, seed), output_path);
 }
