@@ -84,6 +84,33 @@ class checked_resource : public std::pmr::memory_resource {
   }
 };
 
+// Vectors of structs inside elements of a vector of structs (citm_catalog's performances,
+// their seat categories and areas): a reused performance's vectors go to the recycler whole
+// when it is reset, and come back at the next array decoded into an empty one.
+struct area {
+  std::int64_t id = -1;
+  std::vector<std::int64_t> blocks;
+};
+JSONX_DESCRIBE(area, id, blocks)
+struct category {
+  std::vector<area> areas;
+  std::string name = "new";
+};
+JSONX_DESCRIBE(category, areas, name)
+struct show {
+  std::vector<category> categories;
+  std::vector<area> extra;
+};
+JSONX_DESCRIBE(show, categories, extra)
+struct catalog {
+  std::vector<show> shows;
+};
+JSONX_DESCRIBE(catalog, shows)
+
+static_assert(jsonx::detail::recycled_whole<std::vector<area>>());
+static_assert(jsonx::detail::recycled_whole<std::vector<category>>());
+static_assert(!jsonx::detail::recycled_whole<std::vector<std::int64_t>>());  // cleared in place
+
 }  // namespace recycler_test
 
 namespace {
@@ -231,6 +258,56 @@ TEST(Recycler, ValuesFromAMemoryResourceAreNotKept) {
   decoder.release_memory();  // frees nothing of the resource's
   ASSERT_TRUE(decoder.decode(R"({"text": "x", "list": ["y"]})", error)) << error.message();
   EXPECT_EQ(target.text, "x");
+}
+
+// Documents of varying shape through one reused catalog: arrays longer and shorter than the
+// last time, absent (the vector the reset gave the recycler stays there) and back, empty, and
+// two vectors of one type in one object (each takes whichever vector the recycler gives back).
+TEST(Recycler, NestedVectorsOfStructsComeBackWhole) {
+  std::mt19937 rng(20261205);
+  auto below = [&](unsigned n) { return static_cast<unsigned>(rng() % n); };
+  auto area_text = [&] {
+    std::string out = "{";
+    if (below(4) != 0) out += "\"id\":" + std::to_string(below(1000));
+    if (below(3) != 0) {
+      out += out.size() > 1 ? ",\"blocks\":[" : "\"blocks\":[";
+      for (unsigned i = 0, n = below(4); i < n; ++i) out += (i ? "," : "") + std::to_string(i);
+      out += "]";
+    }
+    return out + "}";
+  };
+  auto areas_text = [&] {
+    std::string out = "[";
+    for (unsigned i = 0, n = below(5); i < n; ++i) out += (i ? "," : "") + area_text();
+    return out + "]";
+  };
+  recycler_test::catalog reused;
+  jsonx::typed_decoder<recycler_test::catalog> decoder(reused);
+  for (int round = 0; round < 300; ++round) {
+    std::string text = "{\"shows\":[";
+    for (unsigned s = 0, shows = below(4); s < shows; ++s) {
+      text += s ? ",{" : "{";
+      bool first = true;
+      if (below(3) != 0) {
+        text += "\"categories\":[";
+        for (unsigned c = 0, n = below(4); c < n; ++c) {
+          text += c ? "," : "";
+          text += below(4) != 0 ? "{\"areas\":" + areas_text() + "}" : "{\"name\":\"x\"}";
+        }
+        text += "]";
+        first = false;
+      }
+      if (below(2) != 0) text += std::string(first ? "" : ",") + "\"extra\":" + areas_text();
+      text += "}";
+    }
+    text += "]}";
+    SCOPED_TRACE(text);
+    jsonx::decode_error error;
+    ASSERT_TRUE(decoder.decode(text, error)) << error.message();
+    recycler_test::catalog fresh;
+    ASSERT_TRUE(jsonx::decode(text, fresh, error)) << error.message();
+    ASSERT_EQ(jsonx::encode(reused), jsonx::encode(fresh));
+  }
 }
 
 }  // namespace

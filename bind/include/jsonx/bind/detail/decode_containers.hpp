@@ -156,7 +156,11 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
                          nullptr};
 
   static bool on_array_begin(decode_handler& h, void* o) {
-    if constexpr (!reuses) static_cast<S*>(o)->clear();
+    if constexpr (reuses) {
+      take_recycled_sequence(*static_cast<S*>(o), h.recycler());
+    } else {
+      static_cast<S*>(o)->clear();
+    }
     h.push_frame(&container_frame, o);  // index 0: no element begun
     return true;
   }

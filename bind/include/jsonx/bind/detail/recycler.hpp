@@ -9,6 +9,10 @@
 // through one decoder thus allocates nothing once warm (the allocation tests check it on the
 // corpus models), and documents of another shape reuse what fits.
 //
+// A vector whose elements are worth keeping goes in whole, its elements in it (one move for
+// all of them), and comes back whole at the next array decoded into an empty vector of its
+// type, whose elements that decode then reuses in place (element_reuse.hpp).
+//
 // A bin is a LIFO stack; the values of a container go in last first, so that they come back
 // in their old order and each new element gets the one that held its place (the same shape
 // in a stream of similar documents: its strings and vectors have the capacity it needs).
