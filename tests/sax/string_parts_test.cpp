@@ -81,6 +81,32 @@ TEST_P(strings, parts_concatenate_to_the_whole_string_whatever_the_cut) {
   }
 }
 
+TEST_P(strings, a_bad_escape_found_at_a_chunk_end_has_the_line_of_the_whole_parse) {
+  // Lines before a string whose bad escape a handler taking parts has found only at the chunk's
+  // end, after the window's newlines were counted: they were counted twice (line 3 for the
+  // first document cut after its "\u0\"). Every cut in two, whole strings and parts.
+  for (const std::string doc : {std::string("\n\"\\u0\\ud83d\\|de00\"]"),
+                                std::string("[1,\n 2,\n\"abc\\x\"]"),
+                                std::string("\n\n\"\\u00e9\\ud83d\\u12\"")}) {
+    const parse_outcome whole =
+        parse_chunked_fresh<value_recorder>(doc, chunking::whole(), with_kernel(kernel()));
+    ASSERT_FALSE(whole.accepted) << doc;
+    ASSERT_GT(whole.error.line, 1u) << doc;
+    for (std::size_t at = 1; at < doc.size(); ++at) {
+      const parse_outcome parts =
+          parse_chunked_fresh<parts_recorder>(doc, chunking::split_at(at), with_kernel(kernel()));
+      EXPECT_EQ(parts.error.code, whole.error.code) << doc << " cut at " << at;
+      EXPECT_EQ(parts.error.offset, whole.error.offset) << doc << " cut at " << at;
+      EXPECT_EQ(parts.error.line, whole.error.line) << doc << " cut at " << at;
+      EXPECT_EQ(parts.error.column, whole.error.column) << doc << " cut at " << at;
+      const parse_outcome strings =
+          parse_chunked_fresh<value_recorder>(doc, chunking::split_at(at), with_kernel(kernel()));
+      EXPECT_EQ(strings.error.line, whole.error.line) << doc << " cut at " << at;
+      EXPECT_EQ(strings.error.column, whole.error.column) << doc << " cut at " << at;
+    }
+  }
+}
+
 TEST_P(strings, a_string_inside_one_chunk_comes_without_parts) {
   parts_recorder recorder;
   parse_outcome outcome = parse_chunked(R"(["abc","d\ne",{"k":"v"}])", chunking::whole(), recorder,

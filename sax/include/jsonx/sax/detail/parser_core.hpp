@@ -140,6 +140,7 @@ class parser_core {
     values_completed_ = 0;
     newlines_before_window_ = 0;
     last_newline_before_window_ = -1;
+    window_newlines_counted_ = false;
     reset_skipping();
   }
   void reset(H& handler) noexcept {
@@ -183,6 +184,7 @@ class parser_core {
     ahead_buffer_ = has_lookahead ? ahead.buffer_id : 0;
     ahead_given_ = has_lookahead;
     window_in_feed_ = false;
+    window_newlines_counted_ = false;
     std::size_t used = run_chunk();
     if (!failed_ && !done_) {
       save_pending_at_chunk_end();
@@ -209,6 +211,7 @@ class parser_core {
     chunk_size_ = 0;
     chunk_offset_ = total_offset_;
     window_begin_ = 0;
+    window_newlines_counted_ = false;
     const std::uint64_t end = total_offset_;
     if (pending_ == pending_token::scalar) {
       finish_scalar_from_token(token_end::end_of_input);
@@ -434,6 +437,7 @@ class parser_core {
     kept_.carries_at_end = index_state_;
     positions_[window_index_.structural_count] = end_of_positions;
     window_begin_ = static_cast<std::ptrdiff_t>(at);
+    window_newlines_counted_ = false;
     next_ = 0;
     walk_limit_ = static_cast<std::uint32_t>(in_chunk);
   }
@@ -472,6 +476,7 @@ class parser_core {
     index_state_ = kept_.carries_at_end;
     window_in_feed_ = true;
     window_begin_ = -static_cast<std::ptrdiff_t>(offset);
+    window_newlines_counted_ = false;
     // The first structural at the chunk's start: the last walk stopped at most a few operators
     // before it (the decoder's ',' and ':'), or at a value's end with the whole tokens between
     // (a linear step over their structurals, as whole_tokens_between() stepped over their bytes).
@@ -506,6 +511,9 @@ class parser_core {
   // next window, for errors' lines. A window wholly in the chunk counted its own; one reaching
   // past it or kept from an earlier chunk is counted over the chunk's part.
   void count_window_newlines(std::size_t window_end) {
+    newlines_before_counted_window_ = newlines_before_window_;
+    last_newline_before_counted_window_ = last_newline_before_window_;
+    window_newlines_counted_ = true;
     if (window_begin_ >= 0 && window_offset_in_chunk(kept_.length) <= chunk_size_) {
       newlines_before_window_ += window_index_.newline_count;
       if (window_index_.last_newline >= 0)
@@ -1396,9 +1404,13 @@ class parser_core {
     failed_ = true;
     // Line and column: newlines before this window are counted already; those between the
     // window start and the offset are counted now. (A token cut by a chunk end holds no
-    // newline, so an offset before the window needs no correction.)
-    std::uint64_t lines = newlines_before_window_;
-    std::int64_t last = last_newline_before_window_;
+    // newline, so an offset before the window needs no correction.) An error found after the
+    // window's walk, its newlines already added (a pending string's part at the chunk's end),
+    // counts from the values before them.
+    std::uint64_t lines =
+        window_newlines_counted_ ? newlines_before_counted_window_ : newlines_before_window_;
+    std::int64_t last =
+        window_newlines_counted_ ? last_newline_before_counted_window_ : last_newline_before_window_;
     // (A window begun before the chunk counts from the chunk's start.)
     const std::size_t from = window_begin_ > 0 ? static_cast<std::size_t>(window_begin_) : 0;
     const std::uint64_t window_start = chunk_offset_ + from;
@@ -1520,6 +1532,11 @@ class parser_core {
   std::uint64_t values_completed_ = 0;
   std::uint64_t newlines_before_window_ = 0;
   std::int64_t last_newline_before_window_ = -1;
+  // Set by count_window_newlines (with the two values before it) until the next window or feed:
+  // the current window's newlines are in the two above.
+  bool window_newlines_counted_ = false;
+  std::uint64_t newlines_before_counted_window_ = 0;
+  std::int64_t last_newline_before_counted_window_ = -1;
 
   // ---- skipping (handler_with_skip) ----
   void reset_skipping() noexcept {
