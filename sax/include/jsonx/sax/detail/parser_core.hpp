@@ -1409,8 +1409,8 @@ class parser_core {
     // counts from the values before them.
     std::uint64_t lines =
         window_newlines_counted_ ? newlines_before_counted_window_ : newlines_before_window_;
-    std::int64_t last =
-        window_newlines_counted_ ? last_newline_before_counted_window_ : last_newline_before_window_;
+    std::int64_t last = window_newlines_counted_ ? last_newline_before_counted_window_
+                                                 : last_newline_before_window_;
     // (A window begun before the chunk counts from the chunk's start.)
     const std::size_t from = window_begin_ > 0 ? static_cast<std::size_t>(window_begin_) : 0;
     const std::uint64_t window_start = chunk_offset_ + from;
