@@ -3,8 +3,8 @@
 //
 // For one input (see fuzz_input for the layout) and each target type — the twitter and
 // citm_catalog corpus models (bind/examples) and a small described struct of our own with
-// optional, variant, vector, map (string and integer keys), enum, tuple, fixed array,
-// raw_json and recursive unique_ptr members — with decode options chosen from the input:
+// optional, variant, vector, map (string and integer keys), enum, tuple, fixed array, rows of
+// numbers, raw_json and recursive unique_ptr members — with decode options chosen from the input:
 //   - jsonx::decode() of the whole text, jsonx::typed_decoder<T> fed the planned chunks, in 1-byte
 //     chunks (texts up to 1 KiB), decoder::decode() on a reused decoder, and the planned chunks
 //     again into the target the decoder filled (its values reused and recycled) all give the
@@ -54,11 +54,13 @@ struct record {
   std::map<std::int32_t, std::string> names_by_id;
   color shade = color::red;
   std::array<float, 2> pair{};
+  std::vector<std::array<double, 2>> rows;  // rows of numbers, filled by the handler itself
   std::tuple<bool, std::string> flag;
   jsonx::raw_json extra;
   std::unique_ptr<record> next;  // recursive
 };
-JSONX_DESCRIBE(record, name, count, any, points, tags, names_by_id, shade, pair, flag, extra, next)
+JSONX_DESCRIBE(record, name, count, any, points, tags, names_by_id, shade, pair, rows, flag, extra,
+               next)
 
 }  // namespace jsonx::fuzz::bind_types
 

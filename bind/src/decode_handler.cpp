@@ -29,7 +29,77 @@ void decode_handler::start_erased(detail::value_target root, const decode_option
   skip_next_ = false;
 }
 
+namespace detail {
+namespace {
+
+// The next target while a row of numbers is filled by the handler: any event other than a
+// number with a fraction (on_double takes those) gives the row its frame, then goes to it.
+struct row_events {
+  static bool on_null(decode_handler& h, void*) {
+    h.leave_fast_row();
+    return h.on_null();
+  }
+  static bool on_bool(decode_handler& h, void*, bool v) {
+    h.leave_fast_row();
+    return h.on_bool(v);
+  }
+  static bool on_int64(decode_handler& h, void*, std::int64_t v, std::string_view text) {
+    h.leave_fast_row();
+    return h.on_int64(v, text);
+  }
+  static bool on_uint64(decode_handler& h, void*, std::uint64_t v, std::string_view text) {
+    h.leave_fast_row();
+    return h.on_uint64(v, text);
+  }
+  static bool on_double(decode_handler& h, void*, double v, std::string_view text) {
+    h.leave_fast_row();  // a number past the row's size
+    return h.on_double(v, text);
+  }
+  static bool on_number_text(decode_handler& h, void*, std::string_view text) {
+    h.leave_fast_row();
+    return h.on_number_text(text);
+  }
+  static bool on_string(decode_handler& h, void*, std::string_view v) {
+    h.leave_fast_row();
+    return h.on_string(v);
+  }
+  static bool on_object_begin(decode_handler& h, void*) {
+    h.leave_fast_row();
+    return h.on_object_begin();
+  }
+  static bool on_array_begin(decode_handler& h, void*) {
+    h.leave_fast_row();
+    return h.on_array_begin();
+  }
+  // (A snapshot gives the row its frame before any cut value comes.)
+  static bool prepare_cut_value(decode_handler&, void*, json_kind) { return false; }
+};
+
+constexpr value_ops row_events_table{&row_events::on_null,        &row_events::on_bool,
+                                     &row_events::on_int64,       &row_events::on_uint64,
+                                     &row_events::on_double,      &row_events::on_number_text,
+                                     &row_events::on_string,      &row_events::on_object_begin,
+                                     &row_events::on_array_begin, &row_events::prepare_cut_value};
+
+}  // namespace
+}  // namespace detail
+
+const detail::value_ops decode_handler::row_events_ops = detail::row_events_table;
+
+void decode_handler::push_row_frame() {
+  push_frame(row_frame_, row_object_).index = static_cast<std::size_t>(row_next_ - row_);
+  row_ = row_next_ = row_end_ = nullptr;
+}
+
+void decode_handler::append_row_path(std::string& out) const {
+  if (row_ == nullptr) return;
+  const detail::frame row{row_frame_, row_object_, nullptr,
+                          static_cast<std::size_t>(row_next_ - row_), detail::not_tracking};
+  row_frame_->append_path(*this, row, out);
+}
+
 void decode_handler::abandon_frames() noexcept {
+  row_ = row_next_ = row_end_ = nullptr;
   for (detail::frame& f : frames_)
     if (f.ops->discard != nullptr) f.ops->discard(f);
   frames_.clear();
@@ -39,6 +109,8 @@ void decode_handler::abandon_after_failure() noexcept {
   if (abandoned_) return;
   abandoned_ = true;
   keep_snapshot();  // (only an exception inside a snapshot leaves one here)
+  // (A row of numbers cut by the failure needs nothing: its numbers so far are in place, as
+  // with its frame; it stays, for the error's path.)
   for (std::size_t i = frames_.size(); i-- > 0;)
     if (frames_[i].ops->on_failure != nullptr) frames_[i].ops->on_failure(frames_[i]);
   // A raw_json capture cut by the failure: its writer still refers to the target's string.
@@ -277,8 +349,9 @@ void decode_handler::record_error(bind_errc code, error_at where, detail::type_n
 std::string decode_handler::current_path() const {
   std::string path;
   for (const detail::frame& f : frames_) {
-    if (f.ops->append_path != nullptr && !f.ops->append_path(*this, f, path)) break;
+    if (f.ops->append_path != nullptr && !f.ops->append_path(*this, f, path)) return path;
   }
+  append_row_path(path);  // a parse error inside a row of numbers
   return path;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 
 #include "jsonx/bind/decode_handler.hpp"
@@ -125,6 +126,27 @@ inline constexpr value_ops ops_table{&D::on_null,        &D::on_bool,
                                      &D::on_string,      &D::on_object_begin,
                                      &D::on_array_begin, &prepare_cut_value_of<D>};
 
+/// Rows of numbers: the elements of a container that are std::array<double, N> (GeoJSON's
+/// coordinates, [time, value] pairs) are filled by the handler itself while they hold only
+/// numbers with a fraction, with no frame and no call per number (decode_handler::
+/// begin_row); a row that needs the rules (any other event, a wrong count, a snapshot) gets
+/// its frame then and goes on through them. canada.json's typed decode (callgrind, avx2):
+/// 45.2M -> 41.3M instructions.
+///
+/// N if U is a row of numbers that the handler may fill itself: std::array<double, N> bound
+/// by the built-in rules (no codec for it or for double, whose rules it would bypass).
+template <class U>
+constexpr std::uint32_t number_row_size() {
+  if constexpr (category_of<U>() == type_category::fixed_array) {
+    constexpr std::size_t size = std::tuple_size_v<U>;
+    if constexpr (std::is_same_v<typename U::value_type, double> &&
+                  category_of<double>() == type_category::floating && size != 0 && size <= 64) {
+      return static_cast<std::uint32_t>(size);
+    }
+  }
+  return 0;
+}
+
 template <class T>
 constexpr const value_ops* ops_for() noexcept {
   static_assert(!std::is_const_v<T>, "jsonx: cannot decode into a const member");
@@ -139,6 +161,7 @@ constexpr const value_ops* ops_for() noexcept {
 template <class U, class Prepare, class Outer = void>
 struct forwarding {
   using inner = decoder_of<U>;
+  static constexpr std::uint32_t row_size = std::is_void_v<Outer> ? number_row_size<U>() : 0;
   template <unsigned Bits>
   static constexpr bool refused = !std::is_void_v<Outer> && (inner::accepts & Bits) == 0;
 
@@ -195,7 +218,13 @@ struct forwarding {
   static bool on_array_begin(decode_handler& h, void* o) {
     if constexpr (refused<accepts_array>) return outer_mismatch(h, found_array());
     U* t = Prepare::prepare(h, o);
-    return t != nullptr && inner::on_array_begin(h, t);
+    if constexpr (row_size != 0) {  // a container's row of numbers: filled by the handler
+      if (t == nullptr) return false;
+      h.begin_row(t, t->data(), row_size, &inner::container_frame);
+      return true;
+    } else {
+      return t != nullptr && inner::on_array_begin(h, t);
+    }
   }
   // Container elements: the container says how a cut value is taken back. (With an Outer
   // rule, the optional or pointer itself is saved: prepare_cut_value_of.)
