@@ -127,6 +127,10 @@ TEST(DomSerialize, TreeOutputWritesWhatEventsWrite) {
                                R"("long":"0123456789abcdef0123456789abcdef\n0123456789abcdef"})"});
   // Arrays whose elements are all one node (scalars, empty containers) take their own loop.
   inputs.push_back({"one-node elements", R"([[[]],[{}],[[],{},1],[[1,{}]],{"a":[[]]},[]])"});
+  // Runs of them among other siblings, first, last and alone (printed a run per call).
+  inputs.push_back({"runs of scalar arrays",
+                    R"([[1.5,2.5],[3.5],[],[4,[5]],{"a":[1]},[6,7],8,[[9.5,1e300],[2,3]],)"
+                    R"([[-0.0]],[[null,"x"],[true]],[[1],{"b":[[2.5]]}],[[[0.1,0.2]],[0.3]]])"});
   // The same characters raw, in strings with no escape sequence (which the parser marks plain):
   // the options that escape them must still do so, short strings and long ones alike.
   inputs.push_back({"raw specials",
@@ -213,15 +217,17 @@ TEST(DomSerialize, TreeOutputAmongEventsAndInSmallRegions) {
       text.append(data, size);
     }
   };
-  const std::string big = jsonx::corpus::generate(jsonx::corpus::shape::twitter, 64 << 10, 3);
-  const document& big_doc = p.parse(big);
-  for (const write_options& options : escaping_variants()) {
-    tiny_sink sink;
-    writer t(sink, options);
-    ASSERT_TRUE(write(big_doc, t) && t.finish());
-    std::error_code ec;
-    EXPECT_EQ(sink.text, through_events(big_doc.root(), options, ec));
-    EXPECT_FALSE(ec);
+  for (const auto shape : {jsonx::corpus::shape::twitter, jsonx::corpus::shape::canada}) {
+    const std::string big = jsonx::corpus::generate(shape, 64 << 10, 3);
+    const document& big_doc = p.parse(big);
+    for (const write_options& options : escaping_variants()) {
+      tiny_sink sink;
+      writer t(sink, options);
+      ASSERT_TRUE(write(big_doc, t) && t.finish());
+      std::error_code ec;
+      EXPECT_EQ(sink.text, through_events(big_doc.root(), options, ec));
+      EXPECT_FALSE(ec);
+    }
   }
 }
 
