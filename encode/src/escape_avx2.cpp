@@ -20,8 +20,7 @@
 
 namespace jsonx::detail {
 
-const escape_kernel escape_kernel_avx2 =
-    make_escape_kernel<simd::detail::avx2_vector, simd::detail::simd_avx2>();
+const escape_kernel escape_kernel_avx2 = make_escape_kernel<simd::detail::avx2_vector>();
 
 }  // namespace jsonx::detail
 #include "jsonx/simd/detail/target_end.hpp"

@@ -18,8 +18,7 @@
 
 namespace jsonx::detail {
 
-const escape_kernel escape_kernel_avx512 =
-    make_escape_kernel<simd::detail::avx512_vector, simd::detail::simd_avx512>();
+const escape_kernel escape_kernel_avx512 = make_escape_kernel<simd::detail::avx512_vector>();
 
 }  // namespace jsonx::detail
 #include "jsonx/simd/detail/target_end.hpp"

@@ -18,8 +18,8 @@
 namespace jsonx::detail {
 
 const escape_kernel escape_kernel_avx2_emulated =
-    make_escape_kernel<simd::detail::emulated_vector<32>, simd::detail::simd_avx2_emulated>();
+    make_escape_kernel<simd::detail::emulated_vector<32>>();
 const escape_kernel escape_kernel_avx512_emulated =
-    make_escape_kernel<simd::detail::emulated_vector<64>, simd::detail::simd_avx512_emulated>();
+    make_escape_kernel<simd::detail::emulated_vector<64>>();
 
 }  // namespace jsonx::detail

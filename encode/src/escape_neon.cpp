@@ -13,7 +13,6 @@
 
 namespace jsonx::detail {
 
-const escape_kernel escape_kernel_neon =
-    make_escape_kernel<simd::detail::neon_vector, simd::detail::simd_neon>();
+const escape_kernel escape_kernel_neon = make_escape_kernel<simd::detail::neon_vector>();
 
 }  // namespace jsonx::detail

@@ -1,8 +1,10 @@
-// The escape loop, written once over a vector wrapper of jsonx/simd (swar_vector, avx2_vector,
+// The escape loops, written once over a vector wrapper of jsonx/simd (swar_vector, avx2_vector,
 // avx512_vector, neon_vector, emulated_vector<W>): copy a vector of bytes to the output
 // unconditionally, find the first byte that needs work, keep the bytes before it, handle that byte
 // in scalar code, go on. Strings shorter than the vector are checked with sse2_vector (x86-64) or
-// swar_vector.
+// swar_vector. Three loops: one that copies non-ASCII bytes as they are (assume_valid), one that
+// checks them as UTF-8 by vector and copies them (the default), and one that stops at each to
+// rewrite it (ascii_only, escape_line_separators, or a wrapper without a vector UTF-8 check).
 //
 // Included by each kernel's file inside its target pragma; internal linkage, as in
 // escape_special.hpp.
@@ -12,7 +14,6 @@
 // sse2.hpp, the standard headers) must already be included, before the kernel's target pragma:
 // string_escape.hpp sees to them.
 #include "escape_special.hpp"
-#include "jsonx/simd/detail/utf8_prefix.hpp"
 
 namespace jsonx::detail {
 namespace {
@@ -109,139 +110,9 @@ constexpr unsigned mask_bits_per_byte() {
   }
 }
 
-// True when bytes >= 0x80 are looked at only to check that they are valid UTF-8 (not to
-// escape them as \uXXXX): then a valid run can be copied as ASCII is.
-inline bool only_checks_utf8(const write_options& options) noexcept {
-  return !options.ascii_only && !options.escape_line_separators;
-}
-
-template <class Vector, class Utf8Simd, bool EscapeHtml, bool InspectNonAscii>
-escape_result escape_loop(const write_options& options, const char* src, const char* src_end,
-                          char* dst, char* dst_end);
-
-// At a sequence start src: checks the text from there by vector (valid_utf8_prefix_end), then
-// copies its valid part with the loop that does not look at non-ASCII bytes. False, with
-// nothing done, if that part is empty (the first sequence is invalid or cut by the end). The
-// check goes no further than this call can write (each input byte is at least one output
-// byte), so a long string written through a small buffer is not checked again from each
-// refill to its end.
-template <class Vector, class Utf8Simd, bool EscapeHtml>
-bool copy_valid_utf8_run(const write_options& options, const char*& src, const char* src_end,
-                         char*& dst, char* dst_end) {
-  const std::size_t room = static_cast<std::size_t>(dst_end - dst);
-  const char* const check_end =
-      static_cast<std::size_t>(src_end - src) <= room ? src_end : src + room;
-  const char* const valid_end = simd::detail::valid_utf8_prefix_end<Utf8Simd>(src, check_end);
-  if (valid_end == src) return false;
-  const escape_result copied =
-      escape_loop<Vector, Utf8Simd, EscapeHtml, false>(options, src, valid_end, dst, dst_end);
-  // Stopped short of valid_end, the output full, that loop (which steps by whole vectors) may
-  // have cut a sequence: back up to its start, whose bytes it copied one for one, so that the
-  // next step starts at a sequence. The room so won back may reach min_output_room again: the
-  // caller's loop tells (a stop reports a full output only with less room than that).
-  const auto* const copied_src = reinterpret_cast<const std::uint8_t*>(copied.src);
-  const std::size_t cut =
-      copied.src == valid_end
-          ? 0
-          : static_cast<std::size_t>(copied_src -
-                                     simd::detail::last_sequence_end(
-                                         reinterpret_cast<const std::uint8_t*>(src), copied_src));
-  src = copied.src - cut;
-  dst = copied.dst - cut;
-  return true;
-}
-
-// The bytes of a 64-byte block (the indexer wrapper's, valid UTF-8) that need more than a copy:
-// the set needs_escape<..., false> finds, as one bit per byte.
-template <class Utf8Simd, bool EscapeHtml>
-std::uint64_t block_needs_escape(const typename Utf8Simd::block& b) {
-  std::uint64_t hits = Utf8Simd::control(b) | Utf8Simd::equal(b, '"') | Utf8Simd::equal(b, '\\');
-  if constexpr (EscapeHtml)
-    hits |= Utf8Simd::equal(b, '<') | Utf8Simd::equal(b, '>') | Utf8Simd::equal(b, '&');
-  return hits;
-}
-
-// Copies n (<= 64) bytes with loads inside [src, src + n): two 32-byte copies overlap in the
-// middle above 32 bytes; copy_short below.
-inline void copy_up_to_64(char* dst, const char* src, std::size_t n) noexcept {
-  if (n > 32) {
-    copy_fixed<32>(dst, src);
-    copy_fixed<32>(dst + n - 32, src + n - 32);
-  } else {
-    copy_short(dst, src, n);
-  }
-}
-
-// At a sequence start src (a non-ASCII byte), when non-ASCII bytes are only checked: checks
-// and copies the text 64 bytes at a time in one pass, each block loaded once for its UTF-8
-// check (Utf8Simd::utf8_errors, with the block before it), its bytes to escape and its copy.
-// This is the common case of text in other scripts, where a check ahead of the copy
-// (copy_valid_utf8_run) costs a second pass and two calls per string: twitter.json's typed
-// encode, 20 times, avx2 kernel (callgrind): 38.2M instructions before, against 30.9M with
-// no check at all. A block with an escape is copied by the non-inspecting loop, bounded by the
-// block. Stops before a block with an error, at a sequence cut by the string's end, or without
-// a block's room in the output, backed up to the start of any sequence the copy cut: the
-// caller goes on from there. False if nothing was copied.
-template <class Vector, class Utf8Simd, bool EscapeHtml>
-bool copy_checked_blocks(const write_options& options, const char*& src, const char* src_end,
-                         char*& dst, char* dst_end) {
-  using loads = simd::detail::block_loads<Utf8Simd>;
-  constexpr std::size_t block_bytes = 64;
-  const auto* const run_begin = reinterpret_cast<const std::uint8_t*>(src);
-  const auto* const end = reinterpret_cast<const std::uint8_t*>(src_end);
-  const std::uint8_t* p = run_begin;
-  char* out = dst;
-  // The text before src ends a sequence: three ASCII bytes stand for it.
-  constexpr std::uint8_t ascii_before[3] = {0, 0, 0};
-  typename Utf8Simd::block previous = loads::block_ending_with(ascii_before);
-  bool previous_has_non_ascii = false;
-  for (;;) {
-    const std::size_t left = static_cast<std::size_t>(end - p);
-    if (left == 0 || static_cast<std::size_t>(dst_end - out) < block_bytes) break;
-    const bool whole = left >= block_bytes;
-    const typename Utf8Simd::block current =
-        whole ? Utf8Simd::load(p) : loads::load_partial(p, static_cast<unsigned>(left));
-    // A partial block's padding would flag a sequence the string's end cuts: only the real
-    // bytes' bits count, and such a cut is left to the caller (last_sequence_end below).
-    const std::uint64_t real_bytes = whole ? ~std::uint64_t{0} : (std::uint64_t{1} << left) - 1;
-    const bool has_non_ascii = (Utf8Simd::non_ascii(current) & real_bytes) != 0;
-    if ((has_non_ascii || previous_has_non_ascii) &&
-        (Utf8Simd::utf8_errors(current, previous) & real_bytes) != 0)
-      break;
-    const std::size_t n = whole ? block_bytes : left;
-    const char* const block = reinterpret_cast<const char*>(p);
-    if ((block_needs_escape<Utf8Simd, EscapeHtml>(current) & real_bytes) == 0) {
-      if (whole) {
-        copy_fixed<block_bytes>(out, block);
-      } else {
-        copy_up_to_64(out, block, n);
-      }
-      p += n;
-      out += n;
-    } else {
-      const escape_result copied =
-          escape_loop<Vector, Utf8Simd, EscapeHtml, false>(options, block, block + n, out, dst_end);
-      const bool all = copied.src == block + n;
-      p = reinterpret_cast<const std::uint8_t*>(copied.src);
-      out = copied.dst;
-      if (!all) break;  // the output is full
-    }
-    previous = current;
-    previous_has_non_ascii = has_non_ascii;
-  }
-  // Back up to the start of a sequence the last copy cut (its bytes were copied one for one).
-  const std::uint8_t* const stop = simd::detail::last_sequence_end(run_begin, p);
-  out -= p - stop;
-  if (stop == run_begin) return false;
-  src = reinterpret_cast<const char*>(stop);
-  dst = out;
-  return true;
-}
-
-// Utf8Simd is the indexer's wrapper of the same instruction set (simd_avx512 for avx512_vector,
-// ...), whose UTF-8 check escape_loop uses at a non-ASCII byte, or void: then every non-ASCII
-// sequence is read one at a time (read_utf8), as the portable kernel does.
-template <class Vector, class Utf8Simd, bool EscapeHtml, bool InspectNonAscii>
+// The loop that stops at every byte needing work: escapes, and every non-ASCII byte when
+// InspectNonAscii (each sequence read by read_utf8, one at a time).
+template <class Vector, bool EscapeHtml, bool InspectNonAscii>
 escape_result escape_loop(const write_options& options, const char* src, const char* src_end,
                           char* dst, char* dst_end) {
   constexpr std::size_t width = Vector::width;
@@ -283,22 +154,202 @@ escape_result escape_loop(const write_options& options, const char* src, const c
     src += clean;
     dst += clean;
     if (static_cast<std::size_t>(dst_end - dst) < max_escape_step_output) return {src, dst};
-    if constexpr (InspectNonAscii && !std::is_void_v<Utf8Simd>) {
-      if (static_cast<unsigned char>(*src) >= 0x80 && only_checks_utf8(options) &&
-          (copy_checked_blocks<Vector, Utf8Simd, EscapeHtml>(options, src, src_end, dst, dst_end) ||
-           copy_valid_utf8_run<Vector, Utf8Simd, EscapeHtml>(options, src, src_end, dst, dst_end)))
-        continue;
-      // The first sequence is invalid or cut by the end: read_utf8 says which, below.
-    }
     if (!escape_special(options, src, src_end, dst, dst_end)) return {src, dst};
   }
 }
 
-template <class Vector, class Utf8Simd = void>
+// The three bytes before p in the top three bytes of a 32-bit word (p[-1] the highest), as the
+// vector UTF-8 checks read them, those before `from` taken as ASCII (zero): the text before
+// `from` is whole sequences already written (or replaced), or not this call's to read.
+inline std::uint32_t bytes_before(const char* from, const char* p) noexcept {
+  if constexpr (std::endian::native == std::endian::little) {
+    if (p - from >= 4) {
+      std::uint32_t word;
+      std::memcpy(&word, p - 4, 4);
+      return word;
+    }
+  }
+  std::uint32_t word = 0;
+  for (std::ptrdiff_t back = 1; back <= 3 && p - back >= from; ++back)
+    word |= std::uint32_t{static_cast<unsigned char>(p[-back])} << (32 - 8 * back);
+  return word;
+}
+
+// The end of the last whole sequence in [from, p), the text there being valid UTF-8 so far:
+// p itself, unless one of the three bytes before p is a lead byte whose sequence p cuts (a
+// sequence is at most 4 bytes long: its lead byte is at most 3 back).
+inline const char* last_sequence_end(const char* from, const char* p) noexcept {
+  for (std::ptrdiff_t back = 1; back <= 3 && p - back >= from; ++back) {
+    const auto byte = static_cast<unsigned char>(p[-back]);
+    if (byte < 0x80) return p;  // ASCII: a sequence of its own, ending at p - back + 1
+    if (byte >= 0xC0) {
+      // A lead byte: 110xxxxx starts 2 bytes, 1110xxxx 3, 11110xxx 4.
+      const std::ptrdiff_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2;
+      return back < length ? p - back : p;
+    }
+    // 10xxxxxx: a continuation byte; its lead is further back.
+  }
+  return p;
+}
+
+// Where inspect_step stopped, and whether escape_special let it pass.
+struct inspected {
+  const char* src;
+  char* dst;
+  bool passed;
+};
+
+// One step of escape_loop<..., true> from src, a sequence start: the bytes before the first one
+// to escape or non-ASCII are copied (a vector's worth at most), and that one is handled by
+// escape_special (a run of non-ASCII sequences read one at a time, invalid ones replaced or
+// stopped at). Not passed where escape_special stops. The pointers come and go by value, so
+// that the caller's stay in registers.
+template <class Vector, bool EscapeHtml>
+inspected inspect_step(const write_options& options, const char* src, const char* src_end,
+                       char* dst, char* dst_end) {
+  constexpr std::size_t width = Vector::width;
+  const std::size_t left = static_cast<std::size_t>(src_end - src);
+  std::size_t clean;
+  if (left >= width) {
+    const auto v = Vector::load(src);
+    Vector::store(dst, v);
+    const std::uint64_t mask = needs_escape<Vector, EscapeHtml, true>(v);
+    clean = mask == 0 ? width : Vector::index_of_first(mask);
+  } else {
+    clean = copy_clean_short<(width > 16), EscapeHtml, true>(src, left, dst);
+  }
+  src += clean;
+  dst += clean;
+  // An escape step needs its room; without it the caller's room check stops the loop here,
+  // at an ASCII byte or a sequence start.
+  if (src == src_end || clean == width ||
+      static_cast<std::size_t>(dst_end - dst) < max_escape_step_output)
+    return {src, dst, true};
+  const bool passed = escape_special(options, src, src_end, dst, dst_end);
+  return {src, dst, passed};
+}
+
+// src and dst backed up to the start of a sequence that ends past src (copied, one for one
+// since `verbatim`, by the last vector step), so that a stop is at a sequence start.
+inline escape_result backed_up(const char* verbatim, const char* src, char* dst) noexcept {
+  const char* const start = last_sequence_end(verbatim, src);
+  return {start, dst - (src - start)};
+}
+
+// The default loop: non-ASCII bytes are checked as UTF-8 by vector and copied as ASCII is, and
+// only bytes to escape stop the scan (invalid_utf8 error or replace, with neither ascii_only nor
+// escape_line_separators). A vector with no byte to escape and no non-ASCII byte, after one
+// that ends with no non-ASCII byte either, is copied with no check (nothing in it can break
+// UTF-8); otherwise Vector::utf8_valid checks it after the three bytes before it, so that every
+// sequence is checked whichever vectors it crosses. A vector that fails is done again by
+// inspect_step from the start of the sequence the failure may belong to: the exact place and
+// the policy's answer (a replacement, or a stop) come from read_utf8, one sequence at a time.
+// It replaced a scan that stopped at a string's first non-ASCII byte and checked from there 64
+// bytes at a time, in blocks of the indexer's wrapper: on twitter.json (non-ASCII text mostly
+// in strings of Japanese, a few hundred bytes long), typed encoding with the check went from
+// 0.86-0.89x to 0.93x the speed of assume_valid (AMD Zen 3, avx2).
+template <class Vector, bool EscapeHtml>
+escape_result escape_checking_utf8(const write_options& options, const char* src,
+                                   const char* src_end, char* dst, char* dst_end) {
+  constexpr std::size_t width = Vector::width;
+  static_assert(width <= min_output_room, "a vector store must fit in the room checked");
+  // Input bytes from `verbatim` to src were copied one for one (the vector steps), so that the
+  // loop can back up over the bytes of a sequence a vector step cut, when it must stop.
+  const char* verbatim = src;
+  // Non-ASCII bytes among the last vector's last three: a sequence may cross into the next
+  // vector, which is then checked even if it is ASCII.
+  bool check_next = false;
+  for (;;) {
+    // The steps that copy a vector (checked or not) and stop at nothing: a loop with no call in
+    // it, so that the compiler keeps its constants in registers. With the calls of the paths
+    // below in the same loop, GCC 12 built needs_escape's three splats again at every step
+    // (6 of 20 instructions a step), as it would rather do than keep them across a call.
+    std::uint64_t escapes = 0;
+    bool invalid = false;
+    for (;;) {
+      const std::size_t left = static_cast<std::size_t>(src_end - src);
+      if (left == 0 || static_cast<std::size_t>(dst_end - dst) < min_output_room) break;
+      // A tail shorter than a vector is loaded with spaces after it (which break a sequence
+      // the end cuts). The store writes a whole vector either way.
+      const std::size_t step = left < width ? left : width;
+      const auto v = left < width ? Vector::load_partial(src, left) : Vector::load(src);
+      Vector::store(dst, v);
+      const std::uint64_t special = needs_escape<Vector, EscapeHtml, true>(v);
+      if (special != 0 || check_next) {
+        if (!Vector::utf8_valid(v, bytes_before(verbatim, src))) {
+          invalid = true;
+          break;
+        }
+        escapes = needs_escape<Vector, EscapeHtml, false>(v);
+        if (escapes != 0) break;
+        // special is the non-ASCII bytes here (there is no escape).
+        check_next = (special >> (mask_bits_per_byte<Vector>() * (width - 3))) != 0;
+      }
+      src += step;
+      dst += step;
+    }
+    if (escapes != 0) {
+      // Valid up to the escape, an ASCII byte: no sequence is open before it.
+      const std::size_t clean = Vector::index_of_first(escapes);
+      src += clean;
+      dst += clean;
+      if (static_cast<std::size_t>(dst_end - dst) < max_escape_step_output) return {src, dst};
+      // An ASCII escape (always passes), written here rather than by escape_special, whose
+      // reference parameters would keep src and dst in memory.
+      const auto c = static_cast<unsigned char>(*src);
+      std::memcpy(dst, ascii_escapes.text[c], 8);
+      dst += ascii_escapes.length[c];
+      ++src;
+      verbatim = src;
+      check_next = false;
+      continue;
+    }
+    if (!invalid && src != src_end) {
+      // Out of room: stop at a sequence start, unless the bytes won back are room enough.
+      const escape_result start = backed_up(verbatim, src, dst);
+      src = start.src;
+      dst = start.dst;
+      if (static_cast<std::size_t>(dst_end - dst) < min_output_room) return {src, dst};
+      continue;
+    }
+    // An invalid vector; or the end, where the check (which flags a lead byte by the byte
+    // after it) may have let through a lead byte with fewer continuation bytes than it needs,
+    // or a byte that only looks like one (0xF5-0xFF). Back up to the start of the sequence the
+    // failure may belong to and let read_utf8 say: truncated (the stop the caller reports, or
+    // waits on the next piece for), invalid (replaced, or stopped at), or valid.
+    const escape_result start = backed_up(verbatim, src, dst);
+    if (start.src == src_end) return start;
+    const inspected step =
+        inspect_step<Vector, EscapeHtml>(options, start.src, src_end, start.dst, dst_end);
+    src = step.src;
+    dst = step.dst;
+    if (!step.passed) return {src, dst};
+    // What is before src now is whole sequences, or replacements of invalid ones: the next
+    // check starts afresh.
+    verbatim = src;
+    check_next = false;
+  }
+}
+
+// Wrappers with a vector UTF-8 check (all but swar_vector) check in escape_checking_utf8;
+// swar_vector reads each non-ASCII sequence with read_utf8, as every option that rewrites
+// non-ASCII text does.
+template <class Vector>
 constexpr escape_kernel make_escape_kernel() {
-  return {
-      {{&escape_loop<Vector, Utf8Simd, false, false>, &escape_loop<Vector, Utf8Simd, false, true>},
-       {&escape_loop<Vector, Utf8Simd, true, false>, &escape_loop<Vector, Utf8Simd, true, true>}}};
+  constexpr bool checks_by_vector = requires(typename Vector::type v) {
+    { Vector::utf8_valid(v, std::uint32_t{0}) } -> std::same_as<bool>;
+  };
+  if constexpr (checks_by_vector) {
+    return {{{&escape_loop<Vector, false, false>, &escape_loop<Vector, false, true>,
+              &escape_checking_utf8<Vector, false>},
+             {&escape_loop<Vector, true, false>, &escape_loop<Vector, true, true>,
+              &escape_checking_utf8<Vector, true>}}};
+  } else {
+    return {{{&escape_loop<Vector, false, false>, &escape_loop<Vector, false, true>,
+              &escape_loop<Vector, false, true>},
+             {&escape_loop<Vector, true, false>, &escape_loop<Vector, true, true>,
+              &escape_loop<Vector, true, true>}}};
+  }
 }
 
 }  // namespace

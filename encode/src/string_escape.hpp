@@ -1,8 +1,11 @@
 // The string escaper's interface: one escape loop per kernel, chosen once per writer.
 #pragma once
 
+#include <bit>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "jsonx/encode/detail/small_copy.hpp"
@@ -44,10 +47,16 @@ static_assert(max_escape_step_output <= min_output_room, "an escape step must fi
 using escape_function = escape_result (*)(const write_options& options, const char* src,
                                           const char* src_end, char* dst, char* dst_end);
 
-/// The loops of one kernel, specialised on whether <>& are escaped and whether bytes >= 0x80
-/// need looking at (validation, replacement, ascii_only, U+2028/U+2029).
+/// What the escape loop does with bytes >= 0x80.
+enum class non_ascii_mode : std::uint8_t {
+  copy,     ///< copied unread (invalid_utf8_policy::assume_valid)
+  rewrite,  ///< each sequence read and rewritten as the options say (ascii_only, U+2028/U+2029)
+  check,    ///< checked as UTF-8 and copied; invalid sequences replaced or stopped at
+};
+
+/// The loops of one kernel, specialised on whether <>& are escaped and on non_ascii_mode.
 struct escape_kernel {
-  escape_function loop[2][2];  // [escape_html][inspect_non_ascii]
+  escape_function loop[2][3];  // [escape_html][non_ascii_mode]
 };
 
 const escape_kernel& escape_kernel_for(simd::kernel_id kernel) noexcept;
@@ -60,6 +69,13 @@ escape_status escape_status_of(const escape_result& result, const char* src_end,
 inline bool inspects_non_ascii(const write_options& options) noexcept {
   return options.invalid_utf8 != invalid_utf8_policy::assume_valid || options.ascii_only ||
          options.escape_line_separators;
+}
+
+/// What these options ask of bytes >= 0x80.
+inline non_ascii_mode non_ascii_mode_of(const write_options& options) noexcept {
+  if (options.ascii_only || options.escape_line_separators) return non_ascii_mode::rewrite;
+  return options.invalid_utf8 == invalid_utf8_policy::assume_valid ? non_ascii_mode::copy
+                                                                   : non_ascii_mode::check;
 }
 
 // Entry points of the kernels (escape_<kernel>.cpp; both emulations in escape_emulated.cpp). The

@@ -63,8 +63,8 @@ void writer::start(output_sink& sink) {
   sink_ = &sink;
   kernel_ = options_.kernel.value_or(simd::default_kernel());
   if (!simd::kernel_supported(kernel_)) kernel_ = simd::default_kernel();
-  escape_ = detail::escape_kernel_for(kernel_)
-                .loop[options_.escape_html ? 1 : 0][detail::inspects_non_ascii(options_) ? 1 : 0];
+  escape_ = detail::escape_kernel_for(kernel_).loop[options_.escape_html ? 1 : 0][static_cast<int>(
+      detail::non_ascii_mode_of(options_))];
   pretty_ = options_.has_whitespace();
   multiline_ = options_.is_pretty();
   colon_space_ = options_.space_after_colon.value_or(multiline_);

@@ -222,11 +222,10 @@ TEST_P(escape_test, random_strings_match_the_reference_under_every_option) {
   EXPECT_EQ(checked, 1500 * option_sets.size());
 }
 
-// Long runs of non-ASCII text, which the vector kernels check 64 bytes at a time from their
-// first non-ASCII byte and then copy as they copy ASCII: every prefix of a valid run (so cut
-// inside a sequence at the end, at every offset), and the run with one broken sequence put in
-// at every offset, inside sequences too. The output is the reference's, under both checking
-// policies.
+// Long runs of non-ASCII text, which the vector kernels check a vector at a time and copy as
+// they copy ASCII: every prefix of a valid run (so cut inside a sequence at the end, at every
+// offset), and the run with one broken sequence put in at every offset, inside sequences too.
+// The output is the reference's, under both checking policies.
 TEST_P(escape_test, long_non_ascii_runs_with_one_broken_sequence_match_the_reference) {
   const std::vector<std::string> sequences = {
       "\xC3\xA9", "\xE2\x82\xAC", "\xE3\x81\x82", "\xF0\x9F\x98\x80", "a", "\n"};
@@ -255,6 +254,32 @@ TEST_P(escape_test, long_non_ascii_runs_with_one_broken_sequence_match_the_refer
     }
   }
   EXPECT_EQ(checked, 2 * (run.size() + 1) * (1 + breaks.size()));
+}
+
+// One sequence, whole or broken, at every offset in ASCII text that goes on for more than a
+// vector after it: the vector kernels check a vector with no non-ASCII byte only when the one
+// before ends with part of a sequence, so a lead byte near a vector's end with too few
+// continuation bytes must be caught by the check of the ASCII vector after it. Under both
+// checking policies; the output is the reference's.
+TEST_P(escape_test, sequences_before_ascii_vectors_are_checked_across_the_vector_end) {
+  const std::vector<std::string> sequences = {
+      "\xC3\xA9", "\xE3\x81\x82", "\xF0\x9F\x98\x80",  // whole
+      "\xC3",     "\xE3",         "\xE3\x81",
+      "\xF0",     "\xF0\x9F",     "\xF0\x9F\x98",   // cut short
+      "\xFF",     "\x80",         "\xED\xA0\x80"};  // never valid
+  std::size_t checked = 0;
+  for (const auto policy : {invalid_utf8_policy::error, invalid_utf8_policy::replace}) {
+    write_options o = options();
+    o.invalid_utf8 = policy;
+    for (const std::string& sequence : sequences) {
+      for (std::size_t at = 0; at <= 140; ++at) {
+        const std::string text = std::string(at, 'k') + sequence + std::string(80, 'k');
+        ASSERT_EQ(write_string(text, o), expected(text, o)) << printable(text);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 2 * 12 * 141);
 }
 
 // Strings of every length up to a few vectors, ending where an inaccessible page begins: no

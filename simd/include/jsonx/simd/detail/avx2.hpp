@@ -43,6 +43,41 @@ struct avx2_vector {
   static std::size_t index_of_first(std::uint64_t mask) noexcept {
     return static_cast<std::size_t>(_tzcnt_u64(mask));
   }
+
+  // The first n (< 32) bytes at p, then spaces, reading nothing at or past p + n. vpmaskmovd
+  // loads the whole 32-bit words below p + n (a masked-out word is neither read nor faulted);
+  // the last n % 4 bytes come in one scalar word, put in at their word by a blend. A staging
+  // copy (memset, memcpy, load) does the same through memory, and its 32-byte load then waits
+  // for the copy's smaller stores (a store-to-load forward that fails).
+  static __m256i load_partial(const char* p, std::size_t n) noexcept {
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(p);
+    const std::size_t whole_words = n / 4;
+    const std::size_t tail_bytes = n % 4;
+    std::uint32_t tail = 0x20202020;  // four spaces
+    if (tail_bytes != 0) {
+      // The tail's bytes 0, 1 and 2 when it has three; with one or two, repeats (replaced by
+      // spaces below), so that nothing past it is read.
+      const std::uint8_t* t = bytes + 4 * whole_words;
+      const std::uint32_t read = std::uint32_t{t[0]} | (std::uint32_t{t[tail_bytes >> 1]} << 8) |
+                                 (std::uint32_t{t[tail_bytes - 1]} << 16);
+      const std::uint32_t kept = (std::uint32_t{1} << (8 * tail_bytes)) - 1;
+      tail = (read & kept) | (tail & ~kept);
+    }
+    const __m256i word_index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i words = _mm256_set1_epi32(static_cast<int>(whole_words));
+    const __m256i loaded = _mm256_cmpgt_epi32(words, word_index);
+    // Where nothing is loaded: the tail at its word, spaces elsewhere.
+    const __m256i fill =
+        _mm256_blendv_epi8(_mm256_set1_epi8(' '), _mm256_set1_epi32(static_cast<int>(tail)),
+                           _mm256_cmpeq_epi32(words, word_index));
+    return _mm256_blendv_epi8(fill, _mm256_maskload_epi32(reinterpret_cast<const int*>(p), loaded),
+                              loaded);
+  }
+
+  // True if v is valid UTF-8 after the three bytes in the top of `before` (the byte just
+  // before v highest): no byte of v breaks a sequence. A sequence v's end cuts is not an error
+  // here (the bytes after v complete it or not). Defined after simd_avx2, whose check it is.
+  static bool utf8_valid(__m256i v, std::uint32_t before) noexcept;
 };
 
 struct simd_avx2 {
@@ -54,6 +89,14 @@ struct simd_avx2 {
   static block load(const std::uint8_t* p) noexcept {
     return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32))};
+  }
+  // The first n (< 64) bytes at p, then spaces, reading nothing at or past p + n (see
+  // avx2_vector::load_partial).
+  static block load_partial(const std::uint8_t* p, unsigned n) noexcept {
+    const char* chars = reinterpret_cast<const char*>(p);
+    if (n < 32) return {avx2_vector::load_partial(chars, n), _mm256_set1_epi8(' ')};
+    return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),
+            avx2_vector::load_partial(chars + 32, n - 32)};
   }
   // A block whose bytes 61-63 are last3 (the rest is never read): a broadcast of a 32-bit word
   // whose top three bytes are last3 puts them at bytes 29-31 of the high half, no memory used.
@@ -146,5 +189,12 @@ struct simd_avx2 {
   static std::uint64_t popcount(std::uint64_t x) noexcept { return _mm_popcnt_u64(x); }
   static std::uint64_t trailing_zeros(std::uint64_t x) noexcept { return _tzcnt_u64(x); }
 };
+
+inline bool avx2_vector::utf8_valid(__m256i v, std::uint32_t before) noexcept {
+  // The broadcast puts before's top three bytes at bytes 29-31, where the check reads them.
+  const __m256i errors =
+      simd_avx2::utf8_error_bytes(v, _mm256_set1_epi32(static_cast<int>(before)));
+  return _mm256_testz_si256(errors, errors) != 0;
+}
 
 }  // namespace jsonx::simd::detail

@@ -35,6 +35,14 @@ struct avx512_vector {
   static std::size_t index_of_first(std::uint64_t mask) noexcept {
     return static_cast<std::size_t>(_tzcnt_u64(mask));
   }
+  // The first n (< 64) bytes at p, then spaces: a masked load, which reads (and can fault on)
+  // only the bytes its mask selects.
+  static __m512i load_partial(const char* p, std::size_t n) noexcept {
+    return _mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), _bzhi_u64(~std::uint64_t{0}, n), p);
+  }
+  // True if v is valid UTF-8 after the three bytes in the top of `before` (the byte just
+  // before v highest); a sequence v's end cuts is not an error here. After simd_avx512.
+  static bool utf8_valid(__m512i v, std::uint32_t before) noexcept;
 };
 
 struct simd_avx512 {
@@ -168,5 +176,10 @@ struct simd_avx512 {
   static std::uint64_t popcount(std::uint64_t x) noexcept { return _mm_popcnt_u64(x); }
   static std::uint64_t trailing_zeros(std::uint64_t x) noexcept { return _tzcnt_u64(x); }
 };
+
+inline bool avx512_vector::utf8_valid(__m512i v, std::uint32_t before) noexcept {
+  // The broadcast puts before's top three bytes at bytes 61-63, where the check reads them.
+  return simd_avx512::utf8_errors({v}, {_mm512_set1_epi32(static_cast<int>(before))}) == 0;
+}
 
 }  // namespace jsonx::simd::detail

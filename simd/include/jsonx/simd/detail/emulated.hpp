@@ -54,6 +54,24 @@ struct emulated_vector {
   static std::size_t index_of_first(std::uint64_t mask) noexcept {
     return static_cast<std::size_t>(std::countr_zero(mask));
   }
+  // The first n (< Width) bytes at p, then spaces.
+  static type load_partial(const char* p, std::size_t n) noexcept {
+    type v;
+    std::memset(v.bytes, ' ', Width);
+    std::memcpy(v.bytes, p, n);
+    return v;
+  }
+  // True if v is valid UTF-8 after the three bytes in the top of `before` (the byte just
+  // before v highest); a sequence v's end cuts is not an error here.
+  static bool utf8_valid(const type& v, std::uint32_t before) noexcept {
+    std::uint8_t window[3 + Width];
+    for (int i = 0; i < 3; ++i) window[i] = static_cast<std::uint8_t>(before >> (8 + 8 * i));
+    std::memcpy(window + 3, v.bytes, Width);
+    for (std::size_t i = 0; i < Width; ++i)
+      if (simd_scalar::breaks_utf8(window[i], window[i + 1], window[i + 2], window[i + 3]))
+        return false;
+    return true;
+  }
 };
 
 // The low 64 bits of the carry-less product of a and b: what PCLMULQDQ computes, and what

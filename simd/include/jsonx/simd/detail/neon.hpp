@@ -26,6 +26,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "classification_tables.hpp"
 #include "scalar.hpp"  // simd_scalar::prefix_xor
@@ -66,6 +67,17 @@ struct neon_vector {
   static std::size_t index_of_first(std::uint64_t mask) noexcept {
     return static_cast<std::size_t>(std::countr_zero(mask)) / mask_bits_per_byte;
   }
+  // The first n (< 16) bytes at p, then spaces (through a staging copy: NEON has no masked
+  // load).
+  static uint8x16_t load_partial(const char* p, std::size_t n) noexcept {
+    alignas(16) char staging[16];
+    std::memset(staging, ' ', sizeof staging);
+    std::memcpy(staging, p, n);
+    return load(staging);
+  }
+  // True if v is valid UTF-8 after the three bytes in the top of `before` (the byte just
+  // before v highest); a sequence v's end cuts is not an error here. After simd_neon.
+  static bool utf8_valid(uint8x16_t v, std::uint32_t before) noexcept;
 };
 
 struct simd_neon {
@@ -186,5 +198,13 @@ struct simd_neon {
     return static_cast<std::uint64_t>(std::countr_zero(x));
   }
 };
+
+inline bool neon_vector::utf8_valid(uint8x16_t v, std::uint32_t before) noexcept {
+  // The duplicated word puts before's top three bytes at bytes 13-15, where the check reads
+  // them (little-endian lanes).
+  const uint8x16_t errors =
+      simd_neon::utf8_error_bytes(v, vreinterpretq_u8_u32(vdupq_n_u32(before)));
+  return vmaxvq_u8(errors) == 0;
+}
 
 }  // namespace jsonx::simd::detail
