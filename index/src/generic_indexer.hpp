@@ -219,14 +219,25 @@ struct generic_indexer {
     if (length == 0) return result;
     const auto* data = reinterpret_cast<const std::uint8_t*>(input);
     scan s{state, positions, escape_words};
-    struct write_back {  // the carries go back to the caller however run() returns
+    // The carries go back to the caller however run() returns, member by member: a copy of
+    // the whole struct went through the stack, where its 16-byte loads waited for the 8-byte
+    // stores that had just written it (a failed store-to-load forward at every call).
+    struct write_back {
       scan& s;
       indexer_state& to;
-      ~write_back() { to = s.state; }
+      ~write_back() {
+        to.next_is_escaped = s.state.next_is_escaped;
+        to.in_string = s.state.in_string;
+        to.last_was_scalar = s.state.last_was_scalar;
+        to.escape_in_string = s.state.escape_in_string;
+        std::memcpy(to.utf8_tail, s.state.utf8_tail, sizeof to.utf8_tail);
+      }
     } writer{s, state};
 
     s.previous = block_ending_with(state.utf8_tail);
-    s.previous_incomplete = state.utf8_incomplete();
+    // Inline here (indexer_state::utf8_incomplete() is a call, with the vector registers
+    // saved around it): a fixed cost of every call, which small documents feel.
+    s.previous_incomplete = ends_incomplete(state.utf8_tail);
 
     // Whole batches, then what is left (up to batch_blocks blocks, the last one possibly
     // partial) as one more batch: a short input is one call of process_batch.
