@@ -65,17 +65,16 @@ const escape_kernel& escape_kernel_for(simd::kernel_id kernel) noexcept;
 escape_status escape_status_of(const escape_result& result, const char* src_end,
                                const char* dst_end) noexcept;
 
-/// True if bytes >= 0x80 must be inspected under these options.
-inline bool inspects_non_ascii(const write_options& options) noexcept {
-  return options.invalid_utf8 != invalid_utf8_policy::assume_valid || options.ascii_only ||
-         options.escape_line_separators;
-}
-
 /// What these options ask of bytes >= 0x80.
 inline non_ascii_mode non_ascii_mode_of(const write_options& options) noexcept {
   if (options.ascii_only || options.escape_line_separators) return non_ascii_mode::rewrite;
   return options.invalid_utf8 == invalid_utf8_policy::assume_valid ? non_ascii_mode::copy
                                                                    : non_ascii_mode::check;
+}
+
+/// True if bytes >= 0x80 must be looked at (checked or rewritten) under these options.
+inline bool inspects_non_ascii(const write_options& options) noexcept {
+  return non_ascii_mode_of(options) != non_ascii_mode::copy;
 }
 
 // Entry points of the kernels (escape_<kernel>.cpp; both emulations in escape_emulated.cpp). The
