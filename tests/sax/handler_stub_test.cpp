@@ -13,13 +13,16 @@ using docs::my_handler;
 
 static_assert(handler<my_handler>, "the documented stub must be a handler");
 static_assert(handler_with_parts<my_handler>, "the documented stub declares the part callbacks");
+static_assert(handler_with_empty_arrays<my_handler> && handler_with_empty_objects<my_handler>,
+              "the documented stub declares the empty-container callbacks");
 static_assert(!detail::numbers_as_text_of<my_handler>());
 static_assert(!detail::big_integers_as_double_of<my_handler>());
 
 TEST(handler_stub_from_docs, parses_a_document) {
   my_handler h;
   parse_error error;
-  EXPECT_TRUE(parse(R"({"a":[1,-2,3.5,"s",true,null,123456789012345678901234567890]})", h, error))
+  EXPECT_TRUE(
+      parse(R"({"a":[1,-2,3.5,"s",true,null,123456789012345678901234567890,[],{}]})", h, error))
       << error.message();
   push_parser<my_handler> parser(h);
   parser.feed(R"(["long string cut)");

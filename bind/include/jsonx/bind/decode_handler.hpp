@@ -34,6 +34,7 @@
 #include "jsonx/bind/options.hpp"
 #include "jsonx/encode/writer.hpp"
 #include "jsonx/sax/error.hpp"
+#include "jsonx/sax/handler.hpp"
 #include "jsonx/sax/partial.hpp"
 
 namespace jsonx {
@@ -148,6 +149,13 @@ class decode_handler {
   }
   bool on_object_begin() { return next_.ops->on_object_begin(*this, next_.object); }
   bool on_array_begin() { return next_.ops->on_array_begin(*this, next_.object); }
+  /// "[]" at once, where the target's rule takes it so (a sequence: no frame); else the
+  /// parser sends its two events.
+  empty_container on_empty_array() {
+    const auto whole = next_.ops->on_empty_array;
+    if (whole == nullptr) return empty_container::as_events;
+    return whole(*this, next_.object) ? empty_container::taken : empty_container::stopped;
+  }
   bool on_object_end(std::size_t) { return end_container(); }
   bool on_array_end(std::size_t) { return end_container(); }
   /// The parser asks before each value (jsonx::handler_with_skip): the value of an unknown

@@ -45,6 +45,15 @@
 //     // count (on_object_end, on_array_end). Typed decoding skips unknown fields this way.
 //     bool skip_next_value() { return false; }
 //
+//     // Optional. An empty array or object in one call instead of its begin and end events,
+//     // for handlers that make one cheaply (typed decoding: no frame for "[]"): return
+//     // jsonx::empty_container::taken, ::stopped (refused: the parse stops at its first byte),
+//     // or ::as_events to be sent the two events instead. The parser offers only some: members'
+//     // values written "[]" or "{}" that it reads right after their colon. Any empty container
+//     // may come as its two events instead (always "[ ]", elements, one cut by a chunk end).
+//     jsonx::empty_container on_empty_array() { return jsonx::empty_container::as_events; }
+//     jsonx::empty_container on_empty_object() { return jsonx::empty_container::as_events; }
+//
 //     // Optional switches for numbers (both false when absent):
 //     // every number goes to on_number_text(), unconverted (Go's UseNumber).
 //     static constexpr bool numbers_as_text = false;
@@ -89,6 +98,23 @@ template <class H>
 concept handler_with_verbatim_strings = handler<H> && requires(H& h, std::string_view s) {
   { h.on_string_verbatim(s) } -> std::convertible_to<bool>;
   { h.on_key_verbatim(s) } -> std::convertible_to<bool>;
+};
+
+/// What a handler did with an empty container offered whole (on_empty_array above).
+enum class empty_container : std::uint8_t {
+  taken,      ///< done: no begin or end event follows
+  stopped,    ///< refused: the parse stops (stopped_by_handler at the container's first byte)
+  as_events,  ///< send the begin and end events instead
+};
+
+/// A handler that takes empty arrays, or empty objects, in one call (see above).
+template <class H>
+concept handler_with_empty_arrays = handler<H> && requires(H& h) {
+  { h.on_empty_array() } -> std::same_as<empty_container>;
+};
+template <class H>
+concept handler_with_empty_objects = handler<H> && requires(H& h) {
+  { h.on_empty_object() } -> std::same_as<empty_container>;
 };
 
 /// A handler that may ask to skip values (see skip_next_value above). A handler without the

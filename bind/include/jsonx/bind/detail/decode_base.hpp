@@ -118,13 +118,34 @@ bool prepare_cut_value_of(decode_handler& h, void* o, json_kind kind) {
   }
 }
 
+/// True if a rule takes "[]" whole: its on_empty_array does what on_array_begin and the end
+/// would (it says so by `static constexpr bool takes_empty_array = true`).
+template <class D>
+constexpr bool takes_empty_array() {
+  if constexpr (requires { D::takes_empty_array; }) {
+    return D::takes_empty_array;
+  } else {
+    return false;
+  }
+}
+/// A rule's on_empty_array, if it has one (null: the handler sends the parser's two events).
+template <class D>
+constexpr auto empty_array_of() -> bool (*)(decode_handler&, void*) {
+  if constexpr (takes_empty_array<D>()) {
+    return &D::on_empty_array;
+  } else {
+    return nullptr;
+  }
+}
+
 /// The value_ops of a rule.
 template <class D>
 inline constexpr value_ops ops_table{&D::on_null,        &D::on_bool,
                                      &D::on_int64,       &D::on_uint64,
                                      &D::on_double,      &D::on_number_text,
                                      &D::on_string,      &D::on_object_begin,
-                                     &D::on_array_begin, &prepare_cut_value_of<D>};
+                                     &D::on_array_begin, &prepare_cut_value_of<D>,
+                                     empty_array_of<D>()};
 
 /// Rows of numbers: the elements of a container that are std::array<double, N> (GeoJSON's
 /// coordinates, [time, value] pairs) are filled by the handler itself while they hold only
@@ -226,6 +247,14 @@ struct forwarding {
       return t != nullptr && inner::on_array_begin(h, t);
     }
   }
+  // An empty array, when U's rule takes one whole (not a row of numbers, whose rule checks
+  // its count at the end).
+  static constexpr bool takes_empty_array =
+      row_size == 0 && !refused<accepts_array> && detail::takes_empty_array<inner>();
+  static bool on_empty_array(decode_handler& h, void* o) {
+    U* t = Prepare::prepare(h, o);
+    return t != nullptr && inner::on_empty_array(h, t);
+  }
   // Container elements: the container says how a cut value is taken back. (With an Outer
   // rule, the optional or pointer itself is saved: prepare_cut_value_of.)
   static bool prepare_cut_value(decode_handler& h, void* o,
@@ -244,6 +273,8 @@ struct skip_value {
   static bool on_double(decode_handler&, void*, double, std::string_view) { return true; }
   static bool on_number_text(decode_handler&, void*, std::string_view) { return true; }
   static bool on_string(decode_handler&, void*, std::string_view) { return true; }
+  static constexpr bool takes_empty_array = true;
+  static bool on_empty_array(decode_handler&, void*) { return true; }
   static bool on_object_begin(decode_handler& h, void*);
   static bool on_array_begin(decode_handler& h, void*);
   static bool prepare_cut_value(decode_handler&, void*, json_kind) { return false; }

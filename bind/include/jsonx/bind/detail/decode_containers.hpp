@@ -170,6 +170,18 @@ struct decoder_of<S, type_category::sequence> : decode_base<decoder_of<S>> {
     h.push_frame(&container_frame, o);  // index 0: no element begun
     return true;
   }
+  // "[]": what on_array_begin and on_end do with no element between, without the frame.
+  static constexpr bool takes_empty_array = true;
+  static bool on_empty_array(decode_handler& h, void* o) {
+    S& s = *static_cast<S*>(o);
+    if constexpr (reuses) {
+      take_recycled_sequence(s, h.recycler());
+      if (!s.empty()) erase_tail(s, 0, h.recycler());
+    } else {
+      s.clear();
+    }
+    return true;
+  }
 };
 
 template <class S>

@@ -40,6 +40,9 @@ struct value_ops {
   /// event will change (detail/decode_snapshot.hpp). False: the target leaves the cut value
   /// out (it would refuse it, or cannot take it back), and the snapshot drops it.
   bool (*prepare_cut_value)(decode_handler&, void* object, json_kind kind);
+  /// An empty array, begin and end at once (the parser's handler_with_empty_arrays); null
+  /// where the rule takes it as its two events.
+  bool (*on_empty_array)(decode_handler&, void* object) = nullptr;
 };
 
 /// Where the next value event goes.
