@@ -14,112 +14,14 @@
 #include "jsonx/sax/push_parser.hpp"
 #include "support/event_recorder.hpp"
 #include "support/feeding.hpp"
+#include "support/skip_recorder.hpp"
 #include "support/test_data.hpp"
 
 namespace jsonx::test {
 namespace {
 
-/// An event_recorder that skips chosen values: the k-th value the parser asks about, and every
-/// value at a chosen depth. Without a skip it notes the span of log each value's events take.
-template <recorder_config Config>
-class skip_recorder : public event_recorder<Config> {
-  using base = event_recorder<Config>;
-
- public:
-  static constexpr std::size_t never = static_cast<std::size_t>(-1);
-  struct value_span {
-    static constexpr std::size_t never = skip_recorder::never;
-    std::size_t depth;
-    std::size_t begin;        // in the log
-    std::size_t end = never;  // never: the value did not end (the parse failed inside it)
-  };
-
-  explicit skip_recorder(std::size_t = 0) {}
-  void configure(std::size_t skip_query, std::size_t skip_depth) {
-    base::clear();
-    skip_query_ = skip_query;
-    skip_depth_ = skip_depth;
-    queries_ = 0;
-    depth_ = 0;
-    skips_ = 0;
-    spans_.clear();
-    open_.clear();
-  }
-
-  bool skip_next_value() {
-    ++queries_;
-    if (queries_ == skip_query_ || depth_ == skip_depth_) {
-      ++skips_;
-      return true;
-    }
-    open_.push_back(spans_.size());
-    spans_.push_back({depth_, base::log().size()});
-    return false;
-  }
-
-  bool on_null() { return value_done(base::on_null()); }
-  bool on_bool(bool v) { return value_done(base::on_bool(v)); }
-  bool on_int64(std::int64_t v, std::string_view t) { return value_done(base::on_int64(v, t)); }
-  bool on_uint64(std::uint64_t v, std::string_view t) { return value_done(base::on_uint64(v, t)); }
-  bool on_double(double v, std::string_view t) { return value_done(base::on_double(v, t)); }
-  bool on_number_text(std::string_view t) { return value_done(base::on_number_text(t)); }
-  bool on_string(std::string_view v) { return value_done(base::on_string(v)); }
-  bool on_object_begin() {
-    ++depth_;
-    return base::on_object_begin();
-  }
-  bool on_array_begin() {
-    ++depth_;
-    return base::on_array_begin();
-  }
-  bool on_object_end(std::size_t n) {
-    --depth_;
-    return value_done(base::on_object_end(n));
-  }
-  bool on_array_end(std::size_t n) {
-    --depth_;
-    return value_done(base::on_array_end(n));
-  }
-
-  std::size_t queries() const { return queries_; }
-  std::size_t skips() const { return skips_; }
-  const std::vector<value_span>& spans() const { return spans_; }
-
- private:
-  // A value event at depth_ ends the innermost open value (a scalar, or a container's end).
-  bool value_done(bool go_on) {
-    if (!open_.empty() && spans_[open_.back()].depth == depth_) {
-      spans_[open_.back()].end = base::log().size();
-      open_.pop_back();
-    }
-    return go_on;
-  }
-
-  std::size_t skip_query_ = 0;
-  std::size_t skip_depth_ = never;
-  std::size_t queries_ = 0;
-  std::size_t depth_ = 0;
-  std::size_t skips_ = 0;
-  std::vector<value_span> spans_;
-  std::vector<std::size_t> open_;
-};
-
 static_assert(handler_with_skip<skip_recorder<recorder_config{}>>);
 static_assert(!handler_with_skip<text_recorder>);
-
-/// The log expected when the values whose spans are listed are skipped (disjoint, in order).
-template <class Span>
-std::string without_spans(const std::string& log, const std::vector<const Span*>& skipped) {
-  std::string out;
-  std::size_t from = 0;
-  for (const Span* s : skipped) {
-    out.append(log, from, s->begin - from);
-    if (s->end == Span::never) return out;  // the parse failed inside: nothing after
-    from = s->end;
-  }
-  out.append(log, from);
-  return out;
-}
 
 /// How a parse is cut in these tests: whole, byte by byte, and (for inputs up to
 /// `max_split_size` bytes) at every 2-way split.

@@ -41,8 +41,11 @@
 //     // or for anything inside it. A skipped value is still validated exactly as any other (the
 //     // grammar, UTF-8, escapes, numbers, the limits): the verdict, error code and offset are
 //     // those of a full parse. Numbers in it are not converted and strings not unescaped, and it
-//     // costs a walk over its structurals. It still counts in its container's member or element
-//     // count (on_object_end, on_array_end). Typed decoding skips unknown fields this way.
+//     // costs a walk over its structurals. (parse_options::skipped_values =
+//     // skip_check::brackets_and_utf8 asks for simdjson On-Demand's lighter guarantee instead:
+//     // brackets matched and UTF-8 checked, numbers and literals not looked at.) It still counts
+//     // in its container's member or element count (on_object_end, on_array_end). Typed
+//     // decoding skips unknown fields this way.
 //     bool skip_next_value() { return false; }
 //
 //     // Optional. An empty array or object in one call instead of its begin and end events,

@@ -10,6 +10,19 @@
 
 namespace jsonx {
 
+/// What is checked in a value the handler skips (handler.hpp: skip_next_value).
+enum class skip_check : std::uint8_t {
+  /// Everything a full parse checks: the verdict, error code and offset are a full parse's.
+  full,
+  /// simdjson On-Demand's guarantee, for speed: in a skipped array or object only the UTF-8
+  /// of every byte, control bytes in its strings, the depth limit and that each closing
+  /// bracket matches its opening one are checked; its numbers, literals, escapes, commas,
+  /// colons and keys are not looked at (`{"skipped": [1 2, tru, "\x"]}` is accepted). A
+  /// skipped string or number that is not inside a skipped container is checked whole. The
+  /// verdict is still the same at every cut of the input into chunks.
+  brackets_and_utf8,
+};
+
 struct parse_options {
   /// Deepest nesting of arrays and objects accepted (simdjson's default too).
   std::size_t max_depth = 1024;
@@ -23,6 +36,9 @@ struct parse_options {
   /// Stop after the first complete top-level value; feed() then reports the bytes it used, so
   /// the caller keeps the rest.
   bool stop_after_value = false;
+  /// What is checked in the values a handler skips (skip_next_value); typed decoding skips
+  /// the values of members its types do not have.
+  skip_check skipped_values = skip_check::full;
   /// The indexer kernel; empty: simd::default_kernel().
   std::optional<simd::kernel_id> kernel;
 };
