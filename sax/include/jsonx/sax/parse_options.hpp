@@ -18,8 +18,10 @@ enum class skip_check : std::uint8_t {
   /// of every byte, control bytes in its strings, the depth limit and that each closing
   /// bracket matches its opening one are checked; its numbers, literals, escapes, commas,
   /// colons and keys are not looked at (`{"skipped": [1 2, tru, "\x"]}` is accepted). A
-  /// skipped string or number that is not inside a skipped container is checked whole. The
-  /// verdict is still the same at every cut of the input into chunks.
+  /// skipped member's or element's number or literal is not looked at either (`{"skipped":
+  /// tru}` is accepted); a skipped string outside a skipped container, and a skipped
+  /// top-level number or literal, are checked whole. The verdict is still the same at every
+  /// cut of the input into chunks.
   brackets_and_utf8,
 };
 
