@@ -10,6 +10,8 @@
 //     again into the target the decoder filled (its values reused and recycled) all give the
 //     same outcome: the same value (deep equality following the descriptions), or the same error
 //     (code, JSON Pointer path, offset, line, column, expected and found);
+//   - with skip_check::brackets_and_utf8 (On-Demand's guarantee for unknown members' values),
+//     whatever the full decode accepts is accepted, into the same value;
 //   - a decoder that outlives its target (destroyed first) does not touch it;
 //   - a value decoded is encoded (jsonx::encode), decoded and encoded again: the same text.
 #include <array>
@@ -103,6 +105,7 @@ jsonx::decode_options options_from(std::uint64_t h) {
   if (h & 2) options.missing_fields = jsonx::missing_field_policy::error;
   if (h & 4) options.max_elements = 1 + (h >> 8) % 8;
   if (h & 8) options.parse.max_depth = 1 + (h >> 16) % 12;
+  if (h & 16) options.parse.skipped_values = jsonx::skip_check::brackets_and_utf8;
   return options;
 }
 
@@ -115,6 +118,19 @@ void check_type(const char* type_name, const fuzz_input& input,
   decode_outcome reference;
   reference.ok = jsonx::decode(text, whole, reference.error, options);
   check(reference.ok == !reference.error, "decode(): result and error disagree", text);
+  // On-Demand's guarantee checks less than a full parse, never more: whatever the full decode
+  // accepts, it accepts, into the same value.
+  if (options.parse.skipped_values == jsonx::skip_check::brackets_and_utf8) {
+    jsonx::decode_options full_options = options;
+    full_options.parse.skipped_values = jsonx::skip_check::full;
+    T full{};
+    jsonx::decode_error full_error;
+    if (jsonx::decode(text, full, full_error, full_options)) {
+      check(reference.ok, "skip_check::brackets_and_utf8 rejects what a full decode accepts", text);
+      if (reference.ok && !jsonx::models::equal(whole, full))
+        fail("skip_check::brackets_and_utf8 decodes another value than a full decode", text);
+    }
+  }
 
   std::vector<std::vector<std::string_view>> chunkings;
   chunkings.push_back(plan_chunks(text, input.chunk_lengths));

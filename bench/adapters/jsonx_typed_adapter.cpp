@@ -21,9 +21,10 @@ namespace {
 
 // chunk_size 0: decode(text); otherwise reset(), feed() chunks of that size, finish().
 template <class Model>
-void decode_case(benchmark::State& state, const corpus_file& file, std::size_t chunk_size) {
+void decode_case(benchmark::State& state, const corpus_file& file, std::size_t chunk_size,
+                 const jsonx::decode_options& options = {}) {
   Model model;
-  jsonx::typed_decoder<Model> decoder(model);
+  jsonx::typed_decoder<Model> decoder(model, options);
   std::string_view text = file.text;
   for (auto _ : state) {
     jsonx::decode_error error;
@@ -90,11 +91,18 @@ void register_jsonx_typed_cases() {
                     encode_case<Model>(state, f, options);
                   });
   });
-  // A few fields of twitter: the rest of each status is skipped by the parser.
+  // A few fields of twitter: the rest of each status is skipped by the parser, validated as
+  // by a full parse (jsonx), or with simdjson On-Demand's guarantee (brackets and UTF-8).
   for_each_partial_file([](const corpus_file& file) {
     register_case("decode_partial", "jsonx", file,
                   [](benchmark::State& state, const corpus_file& f) {
                     decode_case<partial::twitter_document>(state, f, 0);
+                  });
+    register_case("decode_partial", "jsonx_on_demand_guarantee", file,
+                  [](benchmark::State& state, const corpus_file& f) {
+                    jsonx::decode_options options;
+                    options.parse.skipped_values = jsonx::skip_check::brackets_and_utf8;
+                    decode_case<partial::twitter_document>(state, f, 0, options);
                   });
   });
 }
