@@ -74,19 +74,41 @@ TEST(decoder_skip_value, errors_are_those_of_read_value_in_any_chunking) {
       ASSERT_EQ(d.read_value(captured, expected), decode_status::error) << value;
     }
     for (std::size_t max_read : {1, 2, 3, 5, 64}) {
-      SCOPED_TRACE(value + ", pieces <= " + std::to_string(max_read));
-      jsonx::test::trickle_source in(text, max_read, max_read);
-      decoder_options options;
-      options.chunk_size = max_read;
-      decoder d(in, options);
-      token t;
-      ASSERT_TRUE(d.read_token(t));
-      ASSERT_TRUE(d.read_token(t));
-      stream_error error;
-      EXPECT_EQ(d.skip_value(error), decode_status::error);
-      EXPECT_EQ(error.code, expected.code);
-      EXPECT_EQ(error.offset, expected.offset);
+      // skip_check::brackets_and_utf8 is for the values typed decoding skips: skip_value()
+      // and read_value() validate in full all the same.
+      for (const skip_check check : {skip_check::full, skip_check::brackets_and_utf8}) {
+        SCOPED_TRACE(value + ", pieces <= " + std::to_string(max_read) +
+                     (check == skip_check::full ? "" : ", skipped_values brackets_and_utf8"));
+        jsonx::test::trickle_source in(text, max_read, max_read);
+        decoder_options options;
+        options.chunk_size = max_read;
+        options.decoding.parse.skipped_values = check;
+        decoder d(in, options);
+        token t;
+        ASSERT_TRUE(d.read_token(t));
+        ASSERT_TRUE(d.read_token(t));
+        stream_error error;
+        EXPECT_EQ(d.skip_value(error), decode_status::error);
+        EXPECT_EQ(error.code, expected.code);
+        EXPECT_EQ(error.offset, expected.offset);
+      }
     }
+  }
+}
+
+// read_value() hands out its bytes as JSON: with skip_check::brackets_and_utf8 set for typed
+// decoding, a value it would not look into is still rejected.
+TEST(decoder_skip_value, read_value_validates_whatever_skipped_values_says) {
+  for (const char* value : {R"([tru])", R"([1 2])", R"({"a": [01]})"}) {
+    SCOPED_TRACE(value);
+    memory_source in(value);
+    decoder_options options;
+    options.decoding.parse.skipped_values = skip_check::brackets_and_utf8;
+    decoder d(in, options);
+    std::string captured;
+    stream_error error;
+    EXPECT_EQ(d.read_value(captured, error), decode_status::error);
+    EXPECT_EQ(error.code.category(), jsonx::parse_category());
   }
 }
 

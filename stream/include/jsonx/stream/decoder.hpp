@@ -82,8 +82,10 @@ struct decoder_options {
   /// How each value is decoded, the options of jsonx::decode() itself: in `decoding.parse`, the
   /// parser's limits, which apply to every value whatever its target (depth, token size;
   /// max_document_size is the largest value; multiple_values and stop_after_value are the
-  /// decoder's business); for typed targets, unknown fields (Go's DisallowUnknownFields is
-  /// unknown_field_policy::error), missing fields and the longest container.
+  /// decoder's business; skipped_values applies to the unknown members typed targets skip, not
+  /// to skip_value() and read_value(), which always validate in full); for typed targets,
+  /// unknown fields (Go's DisallowUnknownFields is unknown_field_policy::error), missing fields
+  /// and the longest container.
   decode_options decoding;
   /// Go's jsontext AllowDuplicateNames. False: an object member name that its object has
   /// already (compared after unescaping) is an error, stream_errc::duplicate_name, whose path

@@ -398,7 +398,9 @@ struct null_handler {
   static constexpr bool numbers_as_text = true;
 };
 
-/// Validation only, for read_value() and skip_value().
+/// Validation only, for read_value() and skip_value(): always full validation, whatever
+/// options.skipped_values says for the values typed decoding skips (read_value() hands out the
+/// bytes as JSON).
 template <bool CheckNames>
 class validating_parser final
     : private name_check_layer<null_handler, CheckNames>,
@@ -408,7 +410,7 @@ class validating_parser final
 
  public:
   explicit validating_parser(const parse_options& options)
-      : base(names::outer(nothing_), options) {}
+      : base(names::outer(nothing_), fully_validating(options)) {}
   void start() {
     names::start();
     this->parser_.reset();
@@ -420,6 +422,10 @@ class validating_parser final
   void input_moving() override { names::input_moving(); }
 
  private:
+  static parse_options fully_validating(parse_options options) {
+    options.skipped_values = skip_check::full;
+    return options;
+  }
   static inline null_handler nothing_;  // stateless
 };
 
