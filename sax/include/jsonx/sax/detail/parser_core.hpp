@@ -798,24 +798,7 @@ class parser_core {
 
   value_done:
     if constexpr (Skip) {
-      if (stack_.size() == skip_base_) {  // the skipped value is complete
-        skipping_ = false;
-        if (stack_.empty()) {
-          ++values_completed_;
-          cur.state = grammar_state::document_end;
-          next_ = i;
-          if (options_.stop_after_value) {
-            done_ = true;
-            stop_at_ = absolute(value_end);
-            return walk_exit::ended;
-          }
-          return walk_exit::mode_changed;
-        }
-        cur.state =
-            stack_.back().is_object ? grammar_state::object_next : grammar_state::array_next;
-        next_ = i;
-        return walk_exit::mode_changed;
-      }
+      if (stack_.size() == skip_base_) return skipped_value_done(cur, i, value_end);
     }
     if (stack_.empty()) [[unlikely]] {
       ++values_completed_;
@@ -1018,24 +1001,29 @@ class parser_core {
                  absolute(at)));
       stack_.pop_back();
       if (stack_.size() != skip_base_) continue;
-      // The skipped container is closed: back to walk<false>, as walk<true>'s value_done.
-      skipping_ = false;
-      next_ = i;
-      if (stack_.empty()) {
-        cur.count = 0;
-        ++values_completed_;
-        cur.state = grammar_state::document_end;
-        if (options_.stop_after_value) {
-          done_ = true;
-          stop_at_ = absolute(at + 1);
-          return walk_exit::ended;
-        }
-        return walk_exit::mode_changed;
-      }
-      cur.count = stack_.back().count;
+      cur.count = stack_.empty() ? 0 : stack_.back().count;  // (walk<true>: close_container)
+      return skipped_value_done(cur, i, at + 1);
+    }
+  }
+
+  // The skipped value ending at window offset `value_end` is complete (the stack back to
+  // skip_base_ frames), the next structural at `i`: on in walk<false> after it, or the end of
+  // the parse (stop_after_value).
+  walk_exit skipped_value_done(cursor& cur, std::size_t i, std::size_t value_end) {
+    skipping_ = false;
+    next_ = i;
+    if (!stack_.empty()) {
       cur.state = stack_.back().is_object ? grammar_state::object_next : grammar_state::array_next;
       return walk_exit::mode_changed;
     }
+    ++values_completed_;
+    cur.state = grammar_state::document_end;
+    if (options_.stop_after_value) {
+      done_ = true;
+      stop_at_ = absolute(value_end);
+      return walk_exit::ended;
+    }
+    return walk_exit::mode_changed;
   }
 
   // The events of an empty container whose bytes are at window offsets `open` and `close`
