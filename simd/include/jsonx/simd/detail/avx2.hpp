@@ -80,8 +80,23 @@ struct avx2_vector {
   static bool utf8_valid(__m256i v, std::uint32_t before) noexcept;
 };
 
+// For each byte value, the offsets (0..7) of its set bits, lowest first, then zeros.
+struct set_bit_offsets_table {
+  std::uint8_t offsets[256][8];
+};
+inline constexpr set_bit_offsets_table set_bit_offsets = [] {
+  set_bit_offsets_table t{};
+  for (int byte = 0; byte < 256; ++byte) {
+    int n = 0;
+    for (int bit = 0; bit < 8; ++bit)
+      if ((byte >> bit) & 1) t.offsets[byte][n++] = static_cast<std::uint8_t>(bit);
+  }
+  return t;
+}();
+
 struct simd_avx2 {
   static constexpr int batch_blocks = 1;
+  static constexpr bool has_flatten = true;  // flatten() below
   struct block {
     __m256i lo, hi;
   };
@@ -184,6 +199,40 @@ struct simd_avx2 {
       const __m128i x = _mm_set_epi64x(0, static_cast<long long>(in[b]));
       out[b] = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_clmulepi64_si128(x, all_ones, 0)));
     }
+  }
+
+  // Appends base + the offset of each set bit of `bits` at out + count. A sparse block (at most
+  // 8 structurals) takes one group of eight tzcnt/blsr steps, written unconditionally. A
+  // denser one is flattened a byte of the mask at a time from a table: the byte's bit offsets
+  // widened to 32 bits, offset and stored as eight entries, the pointer advanced by the byte's
+  // popcount. The tzcnt/blsr steps form one dependency chain (each blsr waits for the one
+  // before), two groups of them for 9 to 16 bits; the table steps depend on each other only
+  // through the pointer. Writes at most 8 entries past the new count (positions_capacity has
+  // 16 of slack).
+  static void flatten(std::uint32_t* out, std::size_t& count, std::uint32_t base,
+                      std::uint64_t bits) noexcept {
+    if (bits == 0) return;
+    std::uint32_t* p = out + count;
+    const std::size_t n = static_cast<std::size_t>(_mm_popcnt_u64(bits));
+    if (n <= 8) {
+      for (int i = 0; i < 8; ++i) {
+        p[i] = base + static_cast<std::uint32_t>(_tzcnt_u64(bits));
+        bits = _blsr_u64(bits);
+      }
+    } else {
+      __m256i offset = _mm256_set1_epi32(static_cast<int>(base));
+      const __m256i eight = _mm256_set1_epi32(8);
+      for (int k = 0; k < 8; ++k) {
+        const unsigned byte = static_cast<unsigned>(bits >> (8 * k)) & 0xFF;
+        const __m128i offsets =
+            _mm_loadl_epi64(reinterpret_cast<const __m128i*>(set_bit_offsets.offsets[byte]));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(p),
+                            _mm256_add_epi32(_mm256_cvtepu8_epi32(offsets), offset));
+        p += _mm_popcnt_u32(byte);
+        offset = _mm256_add_epi32(offset, eight);
+      }
+    }
+    count += n;
   }
 
   static std::uint64_t popcount(std::uint64_t x) noexcept { return _mm_popcnt_u64(x); }
