@@ -108,6 +108,32 @@ struct decoder_of<T, type_category::integer> : integer_rule<T> {};
 /// any floating-point range; a zero gives the lowest value.
 long long decimal_magnitude(std::string_view text);
 
+/// The float nearest a number's text, from the double nearest it (the parser's value), where
+/// that decides it; false where the text must be read again (std::from_chars). Rounding is
+/// monotonic and every float, and every midpoint between two adjacent floats, is a double: so
+/// the double nearest a text that lies strictly between two adjacent midpoints lies between
+/// them too, or on one of them. Off the midpoints it rounds to the text's own float; on one it
+/// is ambiguous (the text may lie on it or on either side: rounding it again would round a
+/// tie to even), so false. False outside the normal float range too, zero aside: there the
+/// text's own rounding decides subnormals, underflow and overflow (from_chars' errors).
+/// Reading the text again cost about 100 instructions a float; this, a few.
+inline bool float_from_nearest_double(double nearest, float& out) noexcept {
+  if (nearest == 0) {  // the text is a zero, or below half the smallest double: as from_chars
+    out = static_cast<float>(nearest);  // (keeps the sign of -0)
+    return true;
+  }
+  const double magnitude = std::fabs(nearest);
+  if (!(magnitude >= FLT_MIN && magnitude <= FLT_MAX)) return false;
+  std::uint64_t bits;
+  std::memcpy(&bits, &nearest, sizeof bits);
+  // In a normal float's binade a double has 29 significand bits below the float's last one;
+  // a midpoint is exactly the highest of them.
+  constexpr std::uint64_t below_float = (std::uint64_t{1} << 29) - 1;
+  if ((bits & below_float) == (std::uint64_t{1} << 28)) return false;
+  out = static_cast<float>(nearest);
+  return true;
+}
+
 /// float, double, long double: from any JSON number. A number beyond the type's range is an
 /// error (not an infinity), a number too small for it rounds to zero, and an integer beyond
 /// 64 bits is converted (rounded).
@@ -127,10 +153,16 @@ struct decoder_of<T, type_category::floating> : decode_base<decoder_of<T>> {
   }
   static bool on_double(decode_handler& h, void* o, double v, std::string_view text) {
     if constexpr (sizeof(T) < sizeof(double)) {
-      // From the text, not from the double: rounding the text to a double, then the double
-      // to a float, can differ from the float nearest the text (and 3.4028235e38, the float
-      // maximum as written, is above it as a double).
-      if (!text.empty()) return on_number_text(h, o, text);
+      // The float nearest the text, not the double's nearest float: rounding the text to a
+      // double, then the double to a float, can differ from it (and 3.4028235e38, the float
+      // maximum as written, is above it as a double). The double decides it off the midpoints
+      // between floats; the text is read again on them.
+      if (!text.empty()) {
+        if constexpr (std::is_same_v<T, float>) {
+          if (float_from_nearest_double(v, *static_cast<T*>(o))) return true;
+        }
+        return on_number_text(h, o, text);
+      }
       if (!(std::fabs(v) <= static_cast<double>(std::numeric_limits<T>::max()))) [[unlikely]]
         return out_of_range(h, text);
     }
