@@ -250,7 +250,8 @@ struct generic_indexer {
     }
     if (ok && offset < length) {
       const std::size_t left = length - offset;  // 1 .. batch_bytes - 1
-      const int blocks = static_cast<int>((left + 63) / 64);
+      // (One block when a batch is one block: a constant, which the compiler folds.)
+      const int blocks = Simd::batch_blocks == 1 ? 1 : static_cast<int>((left + 63) / 64);
       const unsigned valid_in_last = static_cast<unsigned>(left - 64 * (blocks - 1));
       ok = process_batch(s, data + offset, static_cast<std::uint32_t>(offset), blocks,
                          valid_in_last, result);
