@@ -95,7 +95,9 @@ struct simd_avx512 {
     return _mm512_alignr_epi8(current, shifted_lanes, 16 - N);
   }
 
-  static std::uint64_t utf8_errors(const block& current, const block& previous) noexcept {
+  // The UTF-8 check of a block as a byte vector: a nonzero byte breaks UTF-8 (utf8_errors is
+  // its mask). The fast pass of the indexer ORs these vectors over a batch and tests once.
+  static __m512i utf8_error_bytes(const block& current, const block& previous) noexcept {
     const __m512i low_nibble = _mm512_set1_epi8(0x0F);
     const __m512i cur = current.bytes;
     const __m512i prev1 = earlier<1>(cur, previous.bytes);
@@ -109,14 +111,53 @@ struct simd_avx512 {
                                 _mm512_and_si512(prev1, low_nibble))),
         _mm512_shuffle_epi8(table(tables::current_high_nibble),
                             _mm512_and_si512(_mm512_srli_epi16(cur, 4), low_nibble)));
-    // A 3-byte lead two back or a 4-byte lead three back: this byte must continue.
-    const __mmask64 must_continue =
-        _mm512_cmpge_epu8_mask(prev2, _mm512_set1_epi8(static_cast<char>(0xE0))) |
-        _mm512_cmpge_epu8_mask(prev3, _mm512_set1_epi8(static_cast<char>(0xF0)));
-    const __m512i flipped = _mm512_xor_si512(
-        kinds, _mm512_maskz_mov_epi8(
-                   must_continue, _mm512_set1_epi8(static_cast<char>(tables::two_continuations))));
-    return _mm512_test_epi8_mask(flipped, flipped);
+    // A 3-byte lead two back or a 4-byte lead three back: this byte must continue. Unsigned
+    // saturating subtraction leaves the high bit set exactly for bytes >= 0xE0 (two back) and
+    // >= 0xF0 (three back), and the high bit is tables::two_continuations: no compare, no mask.
+    static_assert(tables::two_continuations == 0x80);
+    const __m512i must_continue =
+        _mm512_or_si512(_mm512_subs_epu8(prev2, _mm512_set1_epi8(0xE0 - 0x80)),
+                        _mm512_subs_epu8(prev3, _mm512_set1_epi8(0xF0 - 0x80)));
+    return _mm512_xor_si512(
+        kinds, _mm512_and_si512(must_continue, _mm512_set1_epi8(static_cast<char>(0x80))));
+  }
+  static std::uint64_t utf8_errors(const block& current, const block& previous) noexcept {
+    const __m512i errors = utf8_error_bytes(current, previous);
+    return _mm512_test_epi8_mask(errors, errors);
+  }
+
+  // The indexer fast pass.s checks (index/src/generic_indexer.hpp): errors and newlines
+  // gathered in vectors over a batch, tested and summed once a batch, not once a block.
+  static constexpr bool has_vector_checks = true;
+  using error_bytes = __m512i;  // nonzero bytes: errors
+  // `valid` < 64 (the input's partial last block): bytes from `valid` on are padding, whose
+  // errors (a sequence the input's end cuts, checked by the next call) are not errors.
+  static __m512i add_utf8_error_bytes(__m512i errors, const block& current, const block& previous,
+                                      unsigned valid) noexcept {
+    const __m512i found = utf8_error_bytes(current, previous);
+    return _mm512_or_si512(
+        errors,
+        valid == 64 ? found : _mm512_maskz_mov_epi8(_bzhi_u64(~std::uint64_t{0}, valid), found));
+  }
+  static bool any_error_byte(__m512i errors) noexcept {
+    return _mm512_test_epi8_mask(errors, errors) != 0;
+  }
+  // A batch's newlines, counted in byte lanes (at most batch_blocks per lane), then summed
+  // into 64-bit lanes (vpsadbw) for the call.
+  using newline_lanes = __m512i;
+  using newline_sums = __m512i;
+  static __m512i count_newlines(__m512i lanes, const block& b) noexcept {
+    return _mm512_mask_add_epi8(lanes, _mm512_cmpeq_epi8_mask(b.bytes, _mm512_set1_epi8('\n')),
+                                lanes, _mm512_set1_epi8(1));
+  }
+  static bool any_newline(__m512i lanes) noexcept {
+    return _mm512_test_epi8_mask(lanes, lanes) != 0;
+  }
+  static __m512i add_newlines(__m512i sums, __m512i lanes) noexcept {
+    return _mm512_add_epi64(sums, _mm512_sad_epu8(lanes, _mm512_setzero_si512()));
+  }
+  static std::uint64_t total_newlines(__m512i sums) noexcept {
+    return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(sums));
   }
 
   // The four quote masks of a batch are prefix-XORed by one VPCLMULQDQ: mask b goes to the low

@@ -115,6 +115,29 @@ struct simd_avx512_emulated : simd_scalar {
     }
     for (int b = 0; b < count; ++b) out[b] = lanes[2 * b];
   }
+
+  // As simd_avx512's checks for the indexer's fast pass, on masks and counts: bit i of
+  // error_bytes stands for the vector's byte i (nonzero: an error), newline_lanes for the sum
+  // of its byte lanes. So the fast pass, its exact rerun and the last-newline search run, and
+  // are tested, on every machine.
+  static constexpr bool has_vector_checks = true;
+  using error_bytes = std::uint64_t;
+  static std::uint64_t add_utf8_error_bytes(std::uint64_t errors, const block& current,
+                                            const block& previous, unsigned valid) noexcept {
+    const std::uint64_t valid_mask = valid == 64 ? ~0ULL : (1ULL << valid) - 1;
+    return errors | (utf8_errors(current, previous) & valid_mask);
+  }
+  static bool any_error_byte(std::uint64_t errors) noexcept { return errors != 0; }
+  using newline_lanes = std::uint64_t;
+  using newline_sums = std::uint64_t;
+  static std::uint64_t count_newlines(std::uint64_t lanes, const block& b) noexcept {
+    return lanes + popcount(equal(b, '\n'));
+  }
+  static bool any_newline(std::uint64_t lanes) noexcept { return lanes != 0; }
+  static std::uint64_t add_newlines(std::uint64_t sums, std::uint64_t lanes) noexcept {
+    return sums + lanes;
+  }
+  static std::uint64_t total_newlines(std::uint64_t sums) noexcept { return sums; }
 };
 
 // The AVX2 geometry: a 64-byte block is two 32-byte vectors (lo, hi) whose 32-bit masks are
