@@ -34,13 +34,20 @@
 // runs. If a batch has an error, the call starts again from its first byte with the exact
 // pass, which tests each block and stops at the first bad byte (the positions, newlines and
 // carries before it are exactly those the fast pass would have given): an input with an
-// error is indexed up to twice, once. A wrapper without the vector checks runs the exact pass
-// only: deferring checks made of masks saved nothing and measured slower (AVX2 on Xeon: index
-// of canada.json 1.08x, small.json 1.23x the time).
+// error is indexed up to twice, once. A wrapper without the vector checks (NEON, scalar) runs
+// the exact pass only: deferring checks made of masks saved nothing and measured slower (tried
+// on AVX2 at one block a batch, Xeon: index of canada.json 1.08x, small.json 1.23x the time).
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+
+// GCC 12 cannot see that a short batch reads only the blocks it loaded, and warns that the
+// others may be used uninitialised; zeroing them cost 1-3% of the AVX2 kernel's time. (Only
+// kernel sources include this file, inside a target region, whose end pops the diagnostics.)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 #include "escape_and_string_masks.hpp"
 #include "jsonx/index/structural_indexer.hpp"
@@ -155,8 +162,7 @@ struct generic_indexer {
                                                           std::uint32_t base, int block_count,
                                                           unsigned valid_in_last,
                                                           index_result& result) noexcept {
-    block blocks[Simd::batch_blocks];
-    // Zero-initialised: GCC cannot see that a short batch reads only the blocks it wrote.
+    block blocks[Simd::batch_blocks];  // (not zeroed: see the pragma at the top)
     std::uint64_t backslash[Simd::batch_blocks] = {};
     std::uint64_t quotes[Simd::batch_blocks] = {};
     std::uint64_t in_string[Simd::batch_blocks] = {};
@@ -288,10 +294,11 @@ struct generic_indexer {
   }
 
   // One pass over the call's bytes (see the top of the file): whole batches, then what is left
-  // (up to batch_blocks blocks, the last one possibly partial) as one more batch, so that a
-  // short input is one call of process_batch. Returns false if it stopped at an error: the
-  // exact pass has then recorded it in `result`, and `state` is left as it was for the fast
-  // pass, whose caller starts again. Else `result` and `state` are the call's.
+  // (fewer than batch_blocks blocks, the last one possibly partial) as batches of one block,
+  // whose constant size the compiler specializes: one batch of a variable number of blocks
+  // measured 6% slower on small.json's 4 blocks (AVX-512). Returns false if it stopped at an
+  // error: the exact pass has then recorded it in `result`, and `state` is left as it was for
+  // the fast pass, whose caller starts again. Else `result` and `state` are the call's.
   template <bool exact>
   [[gnu::always_inline]] static inline bool run_pass(const std::uint8_t* data, std::size_t length,
                                                      indexer_state& state, std::uint32_t* positions,
@@ -312,13 +319,14 @@ struct generic_indexer {
       clean = process_batch<exact>(s, data + offset, static_cast<std::uint32_t>(offset),
                                    Simd::batch_blocks, 64, result);
     }
+    // The rest block by block, as batches of one (a constant the compiler specializes).
+    for (; clean && offset + 64 <= length; offset += 64) {
+      clean =
+          process_batch<exact>(s, data + offset, static_cast<std::uint32_t>(offset), 1, 64, result);
+    }
     if (clean && offset < length) {
-      const std::size_t left = length - offset;  // 1 .. batch_bytes - 1
-      // (One block when a batch is one block: a constant, which the compiler folds.)
-      const int blocks = Simd::batch_blocks == 1 ? 1 : static_cast<int>((left + 63) / 64);
-      const unsigned valid_in_last = static_cast<unsigned>(left - 64 * (blocks - 1));
-      clean = process_batch<exact>(s, data + offset, static_cast<std::uint32_t>(offset), blocks,
-                                   valid_in_last, result);
+      clean = process_batch<exact>(s, data + offset, static_cast<std::uint32_t>(offset), 1,
+                                   static_cast<unsigned>(length - offset), result);
     }
     if (!exact && !clean) return false;
 

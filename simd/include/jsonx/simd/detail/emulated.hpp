@@ -84,9 +84,38 @@ constexpr std::uint64_t carryless_multiply_low(std::uint64_t a, std::uint64_t b)
   return product;
 }
 
+// The SIMD wrappers' checks for the indexer's fast pass (simd_avx512's and simd_avx2's
+// error_bytes and newline_lanes), on masks and counts: bit i of error_bytes stands for the
+// vector's byte i (nonzero: an error), newline_lanes for the sum of its byte lanes. With them
+// the fast pass, its exact rerun and the last-newline search run, and are tested, on every
+// machine. Wrapper is the emulation using them (its utf8_errors, equal and popcount).
+template <class Wrapper>
+struct emulated_vector_checks {
+  static constexpr bool has_vector_checks = true;
+  using error_bytes = std::uint64_t;
+  template <class Block>
+  static std::uint64_t add_utf8_error_bytes(std::uint64_t errors, const Block& current,
+                                            const Block& previous, unsigned valid) noexcept {
+    const std::uint64_t valid_mask = valid == 64 ? ~0ULL : (1ULL << valid) - 1;
+    return errors | (Wrapper::utf8_errors(current, previous) & valid_mask);
+  }
+  static bool any_error_byte(std::uint64_t errors) noexcept { return errors != 0; }
+  using newline_lanes = std::uint64_t;
+  using newline_sums = std::uint64_t;
+  template <class Block>
+  static std::uint64_t count_newlines(std::uint64_t lanes, const Block& b) noexcept {
+    return lanes + Wrapper::popcount(Wrapper::equal(b, '\n'));
+  }
+  static bool any_newline(std::uint64_t lanes) noexcept { return lanes != 0; }
+  static std::uint64_t add_newlines(std::uint64_t sums, std::uint64_t lanes) noexcept {
+    return sums + lanes;
+  }
+  static std::uint64_t total_newlines(std::uint64_t sums) noexcept { return sums; }
+};
+
 // The AVX-512 geometry: a block is one 64-byte vector with one exact mask bit per byte (as
 // simd_scalar's), and blocks come in batches of four whose quote masks are prefix-XORed together.
-struct simd_avx512_emulated : simd_scalar {
+struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_emulated> {
   static constexpr int batch_blocks = 4;
   static constexpr bool has_flatten = true;
 
@@ -115,37 +144,14 @@ struct simd_avx512_emulated : simd_scalar {
     }
     for (int b = 0; b < count; ++b) out[b] = lanes[2 * b];
   }
-
-  // As simd_avx512's checks for the indexer's fast pass, on masks and counts: bit i of
-  // error_bytes stands for the vector's byte i (nonzero: an error), newline_lanes for the sum
-  // of its byte lanes. So the fast pass, its exact rerun and the last-newline search run, and
-  // are tested, on every machine.
-  static constexpr bool has_vector_checks = true;
-  using error_bytes = std::uint64_t;
-  static std::uint64_t add_utf8_error_bytes(std::uint64_t errors, const block& current,
-                                            const block& previous, unsigned valid) noexcept {
-    const std::uint64_t valid_mask = valid == 64 ? ~0ULL : (1ULL << valid) - 1;
-    return errors | (utf8_errors(current, previous) & valid_mask);
-  }
-  static bool any_error_byte(std::uint64_t errors) noexcept { return errors != 0; }
-  using newline_lanes = std::uint64_t;
-  using newline_sums = std::uint64_t;
-  static std::uint64_t count_newlines(std::uint64_t lanes, const block& b) noexcept {
-    return lanes + popcount(equal(b, '\n'));
-  }
-  static bool any_newline(std::uint64_t lanes) noexcept { return lanes != 0; }
-  static std::uint64_t add_newlines(std::uint64_t sums, std::uint64_t lanes) noexcept {
-    return sums + lanes;
-  }
-  static std::uint64_t total_newlines(std::uint64_t sums) noexcept { return sums; }
 };
 
 // The AVX2 geometry: a 64-byte block is two 32-byte vectors (lo, hi) whose 32-bit masks are
 // joined into one 64-bit mask, the UTF-8 check of each half reads the three bytes before it
-// from the half before (the previous block's hi for lo, lo for hi), and each block's quote mask
-// is prefix-XORed alone.
-struct simd_avx2_emulated {
-  static constexpr int batch_blocks = 1;
+// from the half before (the previous block's hi for lo, lo for hi), blocks come in batches of
+// four, and each block's quote mask is prefix-XORed alone.
+struct simd_avx2_emulated : emulated_vector_checks<simd_avx2_emulated> {
+  static constexpr int batch_blocks = 4;
   struct block {
     std::uint8_t lo[32];
     std::uint8_t hi[32];
