@@ -19,7 +19,8 @@
 //     with `static constexpr bool has_flatten = true;` (writes at most 15 entries past the
 //     last one it appends, or 16 past the last one before it when bits is 0)
 // and, with `static constexpr bool has_vector_checks = true;`, the fast pass's checks in
-// vectors (AVX-512 has them; value-initialised vectors hold nothing):
+// vectors (AVX-512 and AVX2 have them, their emulations on masks; value-initialised, they hold
+// nothing):
 //   error_bytes add_utf8_error_bytes(error_bytes, block current, block previous, unsigned valid);
 //   bool any_error_byte(error_bytes);
 //   newline_lanes count_newlines(newline_lanes, block);   // per byte lane, within a batch

@@ -159,7 +159,9 @@ TEST(BindDomTypes, TheDomAndBindingConvertNumbersByOneRule) {
     std::uint64_t unsigned_from_bind = 0;
     const bool unsigned_bound = jsonx::decode(text, unsigned_from_bind, bind_error);
     EXPECT_EQ(!unsigned_ec, unsigned_bound) << text << " as uint64";
-    if (unsigned_bound && !unsigned_ec) EXPECT_EQ(unsigned_from_dom, unsigned_from_bind) << text;
+    if (unsigned_bound && !unsigned_ec) {
+      EXPECT_EQ(unsigned_from_dom, unsigned_from_bind) << text;
+    }
   }
 }
 

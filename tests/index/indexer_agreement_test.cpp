@@ -163,8 +163,9 @@ TEST_P(indexer_agreement, inputs_ending_at_a_guard_page_read_nothing_past_their_
     expected.resize(expected_result.structural_count);
     ASSERT_EQ(positions, expected) << length;
     ASSERT_EQ(result.error, expected_result.error) << length;
-    if (result.error != index::index_error::none)
+    if (result.error != index::index_error::none) {
       ASSERT_EQ(result.error_offset, expected_result.error_offset) << length;
+    }
   }
 }
 

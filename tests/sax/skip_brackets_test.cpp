@@ -211,8 +211,9 @@ TEST(SkipBrackets, ConformanceVerdictsDoNotDependOnTheCut) {
     for (std::size_t depth = 0; depth <= 2; ++depth) {
       const parse_outcome light = same_at_every_cut(file.bytes, depth);
       skipping_parse full({});
-      if (full.run(file.bytes, 0, depth, chunking::whole()).accepted)
+      if (full.run(file.bytes, 0, depth, chunking::whole()).accepted) {
         EXPECT_TRUE(light.accepted) << verdict(light);
+      }
     }
     if (testing::Test::HasFailure()) return;
   }

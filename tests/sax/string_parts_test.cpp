@@ -85,7 +85,7 @@ TEST_P(strings, a_bad_escape_found_at_a_chunk_end_has_the_line_of_the_whole_pars
   // Lines before a string whose bad escape a handler taking parts has found only at the chunk's
   // end, after the window's newlines were counted: they were counted twice (line 3 for the
   // first document cut after its "\u0\"). Every cut in two, whole strings and parts.
-  for (const std::string doc :
+  for (const std::string& doc :
        {std::string("\n\"\\u0\\ud83d\\|de00\"]"), std::string("[1,\n 2,\n\"abc\\x\"]"),
         std::string("\n\n\"\\u00e9\\ud83d\\u12\"")}) {
     const parse_outcome whole =
