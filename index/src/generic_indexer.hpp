@@ -169,12 +169,13 @@ struct generic_indexer {
     std::uint64_t in_string[Simd::batch_blocks] = {};
     indexer_state& st = s.state;
 
-    // The three loops over a batch's blocks are unrolled (clang reads GCC's pragma too): as
-    // loops they kept the blocks and their masks in arrays on the stack, each block stored and
-    // reloaded (measured 9% slower on twitter.json with AVX-512). Their bound says that b stays
-    // below batch_blocks too (block_count never exceeds it): with one block a batch, GCC 12 would
-    // otherwise warn about the unrolled copies for b = 1..3, which never run.
-#pragma GCC unroll 4
+    // The three loops over a batch's blocks are unrolled (clang reads GCC's pragma too; 8 is the
+    // largest batch_blocks): as loops they kept the blocks and their masks in arrays on the
+    // stack, each block stored and reloaded (measured 9% slower on twitter.json with AVX-512).
+    // Their bound says that b stays below batch_blocks too (block_count never exceeds it): with
+    // one block a batch, GCC 12 would otherwise warn about the unrolled copies for b = 1..7,
+    // which never run.
+#pragma GCC unroll 8
     for (int b = 0; b < block_count && b < Simd::batch_blocks; ++b) {
       blocks[b] = valid_in_last < 64 && b == block_count - 1
                       ? load_partial(data + 64 * b, valid_in_last)
@@ -191,7 +192,7 @@ struct generic_indexer {
     // whole batch at once, then each block flipped by the parity of the quotes before it.
     std::uint64_t prefix[Simd::batch_blocks];
     Simd::prefix_xor(quotes, prefix, block_count);
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (int b = 0; b < block_count && b < Simd::batch_blocks; ++b) {
       in_string[b] = prefix[b] ^ st.in_string;
       // Arithmetic shift: all ones if the block ends inside a string. Padding bytes hold no
@@ -203,7 +204,7 @@ struct generic_indexer {
     typename vectors::error_bytes utf8_error_bytes{};
     std::uint64_t control_errors = 0;
     typename vectors::newline_lanes newline_lanes{};
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (int b = 0; b < block_count && b < Simd::batch_blocks; ++b) {
       const block& bytes = blocks[b];
       const unsigned valid = (b == block_count - 1) ? valid_in_last : 64;

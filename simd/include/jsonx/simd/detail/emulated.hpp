@@ -2,7 +2,7 @@
 // the interface and the semantics of simd_avx2 and simd_avx512 (and of avx2_vector and
 // avx512_vector: emulated_vector<32>, <64>), so that the generic indexer and the string escaper
 // run with their batch sizes and vector widths on every machine. A bug in code written for a width
-// (a batch of four blocks, a 32-byte half) then fails the tests on any CPU, not only on one that
+// (a batch of blocks, a 32-byte half) then fails the tests on any CPU, not only on one that
 // has the instructions. They are selected by name (JSONX_KERNEL, force_kernel(), options), never
 // by run-time dispatch, and are slow: they classify byte by byte, like simd_scalar.
 #pragma once
@@ -114,9 +114,10 @@ struct emulated_vector_checks {
 };
 
 // The AVX-512 geometry: a block is one 64-byte vector with one exact mask bit per byte (as
-// simd_scalar's), and blocks come in batches of four whose quote masks are prefix-XORed together.
+// simd_scalar's), and blocks come in batches of eight whose quote masks are prefix-XORed four
+// together.
 struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_emulated> {
-  static constexpr int batch_blocks = 4;
+  static constexpr int batch_blocks = 8;
   static constexpr bool has_flatten = true;
 
   // As simd_avx512::flatten: the indices of the set bits packed, the rest of the 64 zero, and
@@ -133,16 +134,18 @@ struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_em
     count += n;
   }
 
-  // As simd_avx512::prefix_xor: mask b sits in the low quadword of 128-bit lane b of a 512-bit
-  // register, the lanes past `count` hold zeros, and each lane's low quadword is multiplied
-  // carry-lessly by all ones.
+  // As simd_avx512::prefix_xor: four masks at a time, mask b of a four in the low quadword of
+  // 128-bit lane b of a 512-bit register, the lanes past `count` holding zeros, each lane's low
+  // quadword multiplied carry-lessly by all ones.
   static void prefix_xor(const std::uint64_t* in, std::uint64_t* out, int count) noexcept {
-    std::uint64_t lanes[8] = {};
-    for (int b = 0; b < count; ++b) lanes[2 * b] = in[b];
-    for (int lane = 0; lane < 4; ++lane) {
-      lanes[2 * lane] = carryless_multiply_low(lanes[2 * lane], ~std::uint64_t{0});
+    for (int first = 0; first < count; first += 4) {
+      std::uint64_t lanes[8] = {};
+      for (int b = first; b < count && b < first + 4; ++b) lanes[2 * (b - first)] = in[b];
+      for (int lane = 0; lane < 4; ++lane) {
+        lanes[2 * lane] = carryless_multiply_low(lanes[2 * lane], ~std::uint64_t{0});
+      }
+      for (int b = first; b < count && b < first + 4; ++b) out[b] = lanes[2 * (b - first)];
     }
-    for (int b = 0; b < count; ++b) out[b] = lanes[2 * b];
   }
 };
 
