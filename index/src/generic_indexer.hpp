@@ -44,8 +44,9 @@
 #include <cstring>
 
 // GCC 12 cannot see that a short batch reads only the blocks it loaded, and warns that the
-// others may be used uninitialised; zeroing them cost 1-3% of the AVX2 kernel's time. (Only
-// kernel sources include this file, inside a target region, whose end pops the diagnostics.)
+// others may be used uninitialised; zeroing them cost 1-3% of the AVX2 kernel's time. (Only the
+// kernels' own files include this header: in the x86 ones inside a target region, whose end
+// pops the diagnostics; the portable and NEON ones hold only their entry points after it.)
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
