@@ -625,7 +625,13 @@ def run_benchmark(args, output_path):
     command += args.extra
     print("running: " + " ".join(command), file=sys.stderr)
     # The console report goes to stderr, so stdout holds only the tables.
-    completed = subprocess.run(command, stdout=sys.stderr)
+    pin = None
+    if args.cpu is not None:
+        # A shared virtual machine may run one vCPU slower than another part of the time: the
+        # single-threaded cases are steadier on one (see compare_builds.py).
+        pin = lambda: os.sched_setaffinity(0, {args.cpu})  # noqa: E731 (runs in the child)
+        print(f"pinned to CPU {args.cpu}", file=sys.stderr)
+    completed = subprocess.run(command, stdout=sys.stderr, preexec_fn=pin)
     if completed.returncode != 0:
         sys.exit(f"compare.py: {args.binary} exited with status {completed.returncode}")
 
@@ -641,6 +647,8 @@ def main():
     parser.add_argument("--min-time", help="--benchmark_min_time in seconds per repetition")
     parser.add_argument("--no-interleave", action="store_true",
                         help="run each case's repetitions back to back (default: interleaved)")
+    parser.add_argument("--cpu", type=int,
+                        help="pin jsonx_bench to this CPU (leave the threaded ndjson cases out)")
     parser.add_argument("--json-in", help="read this saved JSON report instead of running")
     parser.add_argument("--json-out", help="also keep the JSON report in this file")
     parser.add_argument("--readme", metavar="FILE",
