@@ -114,6 +114,20 @@ class tree_printer {
     return n->payload == count_of(*n) + 1 && tag_of(*n) == tag::array;
   }
 
+  // The longest text of a finite double: "-2.2250738585072014e-308".
+  static constexpr std::size_t max_double_text = 24;
+
+  // A two-element array of finite doubles (canada.json's coordinate pairs: 55,517 of its
+  // 55,563 arrays of scalars), printed by scalar_arrays with one room check and no test of
+  // each element in between. Serializing canada.json 10 times (callgrind): 311.4M -> 289.2M
+  // instructions (20 fewer a number); paired, pinned runs: serialize canada 0.95x the time.
+  static bool is_pair_of_finite_doubles(const node* a) noexcept {
+    constexpr std::uint64_t exponent_mask = 0x7FF0000000000000ULL;
+    return a->payload == 3 && tag_of(a[1]) == tag::double_ && tag_of(a[2]) == tag::double_ &&
+           (a[1].payload & exponent_mask) != exponent_mask &&
+           (a[2].payload & exponent_mask) != exponent_mask;
+  }
+
   struct printed {
     char* cursor;      // after what was printed, or nullptr after an error
     const node* next;  // the node after the last one printed
@@ -130,6 +144,20 @@ class tree_printer {
       const node* n = a + 1;
       const node* const last = a + a->payload;
       if ((p = room(p, end)) == nullptr) return {nullptr, nullptr};
+      if (is_pair_of_finite_doubles(a)) {
+        // "[x,y]" in one step: its 51 bytes at most (two doubles of 24, three brackets and
+        // commas) and the digit stores' 7 bytes of slack past a number fit in step_room.
+        static_assert(step_room >= 2 * max_double_text + 3 + 7);
+        *p = '[';
+        p = jsonx::detail::format_double(std::bit_cast<double>(n[0].payload), p + 1);
+        *p = ',';
+        p = jsonx::detail::format_double(std::bit_cast<double>(n[1].payload), p + 1);
+        *p++ = ']';
+        a = last;
+        if (a == parent_last || !is_scalar_array(a)) return {p, a};
+        *p++ = ',';  // (the pair left step_room - 51 bytes: room for it)
+        continue;
+      }
       *p++ = '[';
       if (n != last) {
         if ((p = number_or_value(n, p, end, false)) == nullptr) return {nullptr, nullptr};

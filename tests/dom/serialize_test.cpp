@@ -231,6 +231,62 @@ TEST(DomSerialize, TreeOutputAmongEventsAndInSmallRegions) {
   }
 }
 
+// Two-element arrays of finite doubles (coordinate pairs) are printed in one step, with one
+// room check: the longest doubles there, in the smallest regions a writer accepts; pairs that
+// hold a non-finite double (documents built from events may) or another scalar go the general
+// way, with its error or its null.
+TEST(DomSerialize, PairsOfDoublesInOneStep) {
+  struct tiny_sink final : buffered_sink {
+    tiny_sink() : buffered_sink(output_sink::max_min_free) {}
+    ~tiny_sink() override { flush_buffer(); }
+    std::string text;
+    void write_out(const char* data, std::size_t size, std::error_code&) override {
+      text.append(data, size);
+    }
+  };
+  std::string longest = "[";
+  for (int i = 0; i < 200; ++i) {
+    if (i != 0) longest += ',';
+    // 24 bytes each ("-2.2250738585072014e-308"), then shorter ones, shifting the cuts.
+    longest += i % 3 == 0   ? "[-2.2250738585072014e-308,-1.7976931348623157e+308]"
+               : i % 3 == 1 ? "[-1.2345678901234567e-100,5e-324]"
+                            : "[0.1,[-4.9406564584124654e-324,1]]";
+  }
+  longest += "]";
+  parser p;
+  const document& doc = p.parse(longest);
+  for (const write_options& options : escaping_variants()) {
+    tiny_sink sink;
+    writer t(sink, options);
+    ASSERT_TRUE(write(doc, t) && t.finish());
+    std::error_code ec;
+    const std::string want = through_events(doc.root(), options, ec);
+    EXPECT_EQ(sink.text, want);
+    EXPECT_FALSE(ec);
+    EXPECT_EQ(want.substr(0, 52), "[[-2.2250738585072014e-308,-1.7976931348623157e+308]");
+  }
+
+  document built;
+  dom_builder builder(built);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  ASSERT_TRUE(builder.on_array_begin());
+  for (const auto& pair : {std::pair{nan, 1.5}, std::pair{1.5, -inf}, std::pair{2.5, 3.5}}) {
+    ASSERT_TRUE(builder.on_array_begin() && builder.on_double(pair.first, "") &&
+                builder.on_double(pair.second, "") && builder.on_array_end(2));
+  }
+  ASSERT_TRUE(builder.on_array_end(3));
+  write_options null_for_nan;
+  null_for_nan.non_finite = non_finite_policy::write_null;
+  std::error_code tree_ec, events_ec;
+  EXPECT_EQ(through_tree(built.root(), null_for_nan, tree_ec), "[[null,1.5],[1.5,null],[2.5,3.5]]");
+  EXPECT_FALSE(tree_ec);
+  through_tree(built.root(), write_options{}, tree_ec);
+  through_events(built.root(), write_options{}, events_ec);
+  EXPECT_EQ(tree_ec, write_errc::non_finite_number);
+  EXPECT_EQ(tree_ec, events_ec);
+}
+
 TEST(DomSerialize, TreeOutputReportsInvalidUtf8AndPrettyUsesEvents) {
   // Strings of a document built from arbitrary events are checked when written.
   document built;
