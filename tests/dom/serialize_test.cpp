@@ -108,6 +108,16 @@ std::string through_tree(const element& e, const write_options& options, std::er
   return out;
 }
 
+// A sink that lends the smallest regions a writer accepts: every refill path of the output.
+struct smallest_regions_sink final : buffered_sink {
+  smallest_regions_sink() : buffered_sink(output_sink::max_min_free) {}
+  ~smallest_regions_sink() override { flush_buffer(); }
+  std::string text;
+  void write_out(const char* data, std::size_t size, std::error_code&) override {
+    text.append(data, size);
+  }
+};
+
 std::vector<write_options> escaping_variants() {
   std::vector<write_options> all(5);
   all[1].escape_html = true;
@@ -208,20 +218,12 @@ TEST(DomSerialize, TreeOutputAmongEventsAndInSmallRegions) {
   EXPECT_FALSE(write(doc, k));
   EXPECT_EQ(k.error(), make_error_code(write_errc::expected_key));
 
-  // Through a sink that lends the smallest regions a writer accepts: every refill path.
-  struct tiny_sink final : buffered_sink {
-    tiny_sink() : buffered_sink(output_sink::max_min_free) {}
-    ~tiny_sink() override { flush_buffer(); }
-    std::string text;
-    void write_out(const char* data, std::size_t size, std::error_code&) override {
-      text.append(data, size);
-    }
-  };
+  // Through the smallest regions a writer accepts.
   for (const auto shape : {jsonx::corpus::shape::twitter, jsonx::corpus::shape::canada}) {
     const std::string big = jsonx::corpus::generate(shape, 64 << 10, 3);
     const document& big_doc = p.parse(big);
     for (const write_options& options : escaping_variants()) {
-      tiny_sink sink;
+      smallest_regions_sink sink;
       writer t(sink, options);
       ASSERT_TRUE(write(big_doc, t) && t.finish());
       std::error_code ec;
@@ -236,14 +238,6 @@ TEST(DomSerialize, TreeOutputAmongEventsAndInSmallRegions) {
 // hold a non-finite double (documents built from events may) or another scalar go the general
 // way, with its error or its null.
 TEST(DomSerialize, PairsOfDoublesInOneStep) {
-  struct tiny_sink final : buffered_sink {
-    tiny_sink() : buffered_sink(output_sink::max_min_free) {}
-    ~tiny_sink() override { flush_buffer(); }
-    std::string text;
-    void write_out(const char* data, std::size_t size, std::error_code&) override {
-      text.append(data, size);
-    }
-  };
   std::string longest = "[";
   for (int i = 0; i < 200; ++i) {
     if (i != 0) longest += ',';
@@ -256,7 +250,7 @@ TEST(DomSerialize, PairsOfDoublesInOneStep) {
   parser p;
   const document& doc = p.parse(longest);
   for (const write_options& options : escaping_variants()) {
-    tiny_sink sink;
+    smallest_regions_sink sink;
     writer t(sink, options);
     ASSERT_TRUE(write(doc, t) && t.finish());
     std::error_code ec;
