@@ -174,11 +174,13 @@ class basic_dom_builder {
   bool on_string(std::string_view value) { return text_node(detail::tag::string, value); }
   bool on_key(std::string_view key) { return text_node(detail::tag::key, key); }
   // The parser's strings with no escape sequence: marked plain, so writing them is a copy.
+  // They come whole (jsonx::handler: a string cut by a chunk end ends with on_string()), so
+  // no string is arriving in parts: that test of text_node() is left out.
   bool on_string_verbatim(std::string_view value) {
-    return text_node(detail::tag::string, value, detail::plain_text_flag);
+    return whole_text_node(detail::tag::string, value, detail::plain_text_flag);
   }
   bool on_key_verbatim(std::string_view key) {
-    return text_node(detail::tag::key, key, detail::plain_text_flag);
+    return whole_text_node(detail::tag::key, key, detail::plain_text_flag);
   }
   bool on_string_part(std::string_view piece) { return text_part(piece); }
   bool on_key_part(std::string_view piece) { return text_part(piece); }
@@ -245,6 +247,11 @@ class basic_dom_builder {
                                         std::uint64_t flags = 0) {
     if (in_string_parts_) [[unlikely]]
       return last_text_part(t, text);
+    return whole_text_node(t, text, flags);
+  }
+
+  [[gnu::always_inline]] bool whole_text_node(detail::tag t, std::string_view text,
+                                              std::uint64_t flags) {
     const std::uint64_t offset = append_text(text);
     return scalar(detail::make_head(t, text.size()) | flags, offset);
   }
