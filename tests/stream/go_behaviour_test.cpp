@@ -269,17 +269,48 @@ TEST(go_decoder, unknown_fields_ignored_by_default) {
 }
 
 // NewDecoder: the decoder buffers, and may read beyond the values requested. jsonx reads at
-// most one chunk (decoder_options::chunk_size) ahead, into its own buffer only.
+// most one chunk (decoder_options::chunk_size) ahead from a source that copies, into its own
+// buffer only; a source that lends its bytes (memory_source) is taken whole.
 TEST(go_decoder, reads_ahead_at_most_one_chunk) {
   std::string input = "[1]";
   input += std::string(1000, ' ') + "[2]";
+  // A source that copies (files, pipes, sockets): asked for one chunk at a time.
+  struct counting_source final : jsonx::stream::source {
+    memory_source inner;
+    std::size_t handed_out = 0;
+    explicit counting_source(std::string_view s) : inner(s) {}
+    jsonx::stream::read_result read_some(char* buffer, std::size_t size) override {
+      const jsonx::stream::read_result r = inner.read_some(buffer, size);
+      handed_out += r.bytes;
+      return r;
+    }
+  } in(input);
+  jsonx::stream::decoder_options options;
+  options.chunk_size = 100;
+  decoder d(in, options);
+  jsonx::dom::document doc;
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(in.handed_out, 100u);
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(jsonx::dom::to_string(doc), "[2]");
+}
+
+TEST(go_decoder, takes_all_that_a_lending_source_lends_at_once) {
+  std::string input = "[1]";
+  input += std::string(1000, ' ') + "[2]";
+  // memory_source lends its bytes, parsed in place: all of them are taken at the first read
+  // (chunk_size bounds only what one parse is given), and what follows the value is buffered.
   memory_source in(input);
   jsonx::stream::decoder_options options;
   options.chunk_size = 100;
   decoder d(in, options);
   jsonx::dom::document doc;
   ASSERT_TRUE(d.decode(doc));
-  EXPECT_EQ(in.remaining(), input.size() - 100);
+  EXPECT_EQ(in.remaining(), 0u);
+  EXPECT_EQ(d.buffered().data(), input.data() + 3);
+  EXPECT_EQ(d.buffered().size(), input.size() - 3);
+  ASSERT_TRUE(d.decode(doc));
+  EXPECT_EQ(jsonx::dom::to_string(doc), "[2]");
 }
 
 }  // namespace

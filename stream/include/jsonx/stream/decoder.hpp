@@ -69,7 +69,9 @@ enum class framing : unsigned char {
 };
 
 struct decoder_options {
-  /// Bytes asked of the source per read, and the size of the decoder's buffer.
+  /// Bytes asked of the source per read, and the size of the decoder's buffer (a source that
+  /// lends its bytes, as memory_source does, is asked for all it will lend: they are parsed in
+  /// place, in slices of at most this many bytes).
   std::size_t chunk_size = 64 * 1024;
   framing separation = framing::whitespace;
   /// For framing::ndjson and json_seq: a bad line (record) is reported by decode() as an error
