@@ -180,6 +180,19 @@ TEST_P(lookahead, a_value_spanning_a_line_is_cut_by_its_record_as_without_it) {
   expect_same_outcomes("[\"x\xc3\n\xa9\"]\n2\n", records::lines);
 }
 
+TEST_P(lookahead, a_string_open_at_the_window_end_goes_on_with_its_carries) {
+  // The first value's window reaches into the second line and ends inside its string, after
+  // an escape: the second value walks the kept window, then indexes on from its end with the
+  // carries kept there (inside a string, an escape seen, a UTF-8 sequence open or not).
+  const std::size_t window = jsonx::lookahead_window_bytes;
+  const std::string escaped =
+      "[\"" + std::string(100, 'a') + "\\n" + std::string(window, 'b') + "\"]";
+  expect_same_outcomes("1\n" + escaped + "\n[2]\n", records::lines);
+  // A two-byte character cut by the window's end: its first byte is the window's last.
+  const std::string cut_character = "[\"\\t" + std::string(window - 7, 'c') + "\xc3\xa9" + "d\"]";
+  expect_same_outcomes("1\n" + cut_character + "\n3\n", records::lines);
+}
+
 TEST_P(lookahead, one_window_serves_a_buffer_of_small_values) {
   // As many values as one lookahead window holds.
   std::string text;
