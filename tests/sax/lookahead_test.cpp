@@ -193,6 +193,47 @@ TEST_P(lookahead, a_string_open_at_the_window_end_goes_on_with_its_carries) {
   expect_same_outcomes("1\n" + cut_character + "\n3\n", records::lines);
 }
 
+TEST_P(lookahead, a_value_cut_inside_its_window_goes_on_in_other_bytes) {
+  // The first piece is fed with the whole text as its lookahead: its window reaches past the
+  // cut, and the parser works out the carries at the cut (inside a string or not, after an
+  // escape, after a scalar byte, inside a UTF-8 sequence). The rest then comes in other bytes
+  // (a copy: no lookahead, nothing of the window can serve), which start from those carries.
+  // Every cut of every value, as the same two pieces fed with no lookahead at all.
+  std::vector<std::string> texts = good_lines;
+  texts.insert(texts.end(), bad_lines.begin(), bad_lines.end());
+  texts.push_back(R"({"a,b":"[\"]{}:,","c":[12,345,"x\\\"y"],"d":{"e":tru)");
+  texts.push_back("[\"\xe6\x97\xa5\",\"\xf0\x9f\x98\x80\",{\"\\u00e9\":-1.25e+3},\"a\\\\\"]");
+  texts.push_back("{\"a\":1,\"b\":\"x\xc3\"}");
+  for (const std::string& text : texts) {
+    for (std::size_t cut = 1; cut < text.size(); ++cut) {
+      value_outcome outcome[2];
+      for (const bool ahead : {false, true}) {
+        parse_options options;
+        options.kernel = kernel();
+        text_recorder recorder;
+        push_parser<text_recorder> parser(recorder, options);
+        const std::string rest(text.substr(cut));
+        std::error_code ec;
+        const std::string_view first(text.data(), cut);
+        if (ahead) {
+          parser.feed(first, {text.data() + text.size(), 1}, ec);
+        } else {
+          parser.feed(first, ec);
+        }
+        if (!ec) parser.feed(rest, ec);
+        if (!ec) parser.finish(ec);
+        value_outcome& v = outcome[ahead ? 1 : 0];
+        v.log = recorder.log();
+        v.code = ec;
+        if (ec) v.offset = parser.error().offset;
+      }
+      ASSERT_EQ(outcome[1], outcome[0])
+          << "cut " << cut << " of " << text << "\n expected " << describe(outcome[0])
+          << "\n got      " << describe(outcome[1]);
+    }
+  }
+}
+
 TEST_P(lookahead, one_window_serves_a_buffer_of_small_values) {
   // As many values as one lookahead window holds.
   std::string text;
