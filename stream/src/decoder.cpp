@@ -343,6 +343,15 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
   // 64 bytes at a time and no lookahead: token() alternates with the value parsers, whose
   // windows would otherwise each index the same bytes again.
   const std::size_t slice = value_is_token_ ? 64 : capacity_;
+  // A record is first parsed as if unbounded, and its bytes searched for the record's end
+  // after the parse, while they are in cache: searching first was a pass of its own over the
+  // input (a memchr() call before each record). The value's first piece only, of about the
+  // size of the last record, and only for a parser that can start its value over. A record end
+  // inside what was parsed, or any error, means the value is parsed again from its start the
+  // bounded way, which gives exactly its result and error.
+  std::size_t parse_first = bounded && input_offset() == value_start_ && !value_is_token_
+                                ? parser.bytes_to_parse_unbounded(record_bytes_guess_)
+                                : 0;
   std::error_code ec;
   for (;;) {
     if (begin_ == end_) {
@@ -357,7 +366,9 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
     const char* chunk = data_ + begin_;
     std::size_t size = end_ - begin_;
     bool at_record_end = false;
-    if (bounded) {
+    if (parse_first != 0) {
+      size = std::min(size, parse_first);
+    } else if (bounded) {
       if (const void* stop = std::memchr(chunk, record_end, size)) {
         size = static_cast<std::size_t>(static_cast<const char*>(stop) - chunk);
         at_record_end = true;
@@ -371,6 +382,14 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
       parser.set_stable_input(data_, data_ + end_);
       const std::uint64_t lookahead_buffer = value_is_token_ ? 0 : buffer_id_;  // (after fill())
       const std::size_t used = parser.feed(chunk, chunk + size, data_ + end_, lookahead_buffer, ec);
+      if (parse_first != 0) {
+        parse_first = 0;
+        if (ec || std::memchr(chunk, record_end, used) != nullptr) {
+          parser.restart();
+          ec = {};
+          continue;
+        }
+      }
       // An ndjson value holds no newline: nothing to count.
       if (ndjson) {
         consume(used);
@@ -388,6 +407,7 @@ decode_status decoder::run_value(detail::value_parser& parser, stream_error& err
 }
 
 decode_status decoder::complete_value() {
+  record_bytes_guess_ = next_record_guess(input_offset() - value_start_);
   in_value_ = false;
   value_target_ = nullptr;
   value_parser_ = nullptr;
@@ -685,16 +705,26 @@ decode_status decoder::whole_value(std::string* capture, bool copy_always, std::
       s = run_value(validator, error);
     }
   } else {
-    s = advance_to_token(report_mode::returned, error);
-    if (s != decode_status::value) return s;
-    const char c = data_[begin_];
-    // Go: at the end of an object or array, an error that leaves the state as it was.
-    if (c == '}' || c == ']')
-      return report(parse_errc::expected_value, report_mode::returned, error);
-    const bool is_key = c == '"' && key_expected();
-    if (!is_key && state_ == token_state::top_value) {
-      s = position_for_value(error);  // the framing's rules for a top-level value
+    bool is_key = false;
+    if (state_ == token_state::top_value && options_.separation != framing::whitespace) {
+      // A record of NDJSON or json-seq: the framing's rules, then the parser judges the first
+      // byte, as in decode(): a stray ',' or ']' makes a bad record (skipped with
+      // skip_bad_records), not an error that leaves the decoder where it was, which a loop
+      // reading to the end would meet again and again.
+      s = position_for_value(error);
       if (s != decode_status::value) return s;
+    } else {
+      s = advance_to_token(report_mode::returned, error);
+      if (s != decode_status::value) return s;
+      const char c = data_[begin_];
+      // Go: at the end of an object or array, an error that leaves the state as it was.
+      if (c == '}' || c == ']')
+        return report(parse_errc::expected_value, report_mode::returned, error);
+      is_key = c == '"' && key_expected();
+      if (!is_key && state_ == token_state::top_value) {
+        s = position_for_value(error);  // the framing's rules for a top-level value
+        if (s != decode_status::value) return s;
+      }
     }
     capture_ = capture;
     capture_from_ = begin_;

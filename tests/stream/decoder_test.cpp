@@ -2,11 +2,13 @@
 // values, the same values however the source cuts the stream, would_block and resumption.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
 #include "io_test_support.hpp"
 #include "jsonx/bind/bind.hpp"
+#include "jsonx/dom/dom_builder.hpp"
 #include "jsonx/dom/parser.hpp"
 #include "jsonx/dom/serialize.hpp"
 #include "jsonx/stream/decoder.hpp"
@@ -327,6 +329,113 @@ TEST(decoder_framing, ndjson_bad_lines_skipped_with_their_numbers) {
   EXPECT_EQ(lines[3], "4");
   EXPECT_EQ(lines[4].rfind("!line 4, column 3 (byte 16): ", 0), 0u) << lines[4];  // 2 values
   EXPECT_EQ(lines[5], "\"six\"");
+}
+
+// Records decoded into documents are parsed before their end is known, and searched for a
+// newline after (decoder::run_value()); a handler's events take the bounded way, each line's end
+// found first. Both give the same values and errors: for records far longer than the previous
+// ones (longer than the bytes parsed first), newlines inside records before and past those
+// bytes, two values on a line, and records cut by the source's pieces, lent or copied.
+TEST(decoder_framing, ndjson_records_parsed_before_their_end_is_found_decode_as_bounded_ones) {
+  std::mt19937_64 random(7);
+  std::string stream;
+  for (int i = 0; i < 400; ++i) {
+    std::string record = "{\"id\":" + std::to_string(i) + ",\"v\":[";
+    const std::uint64_t elements = random() % 8 == 0 ? 300 + random() % 2000 : random() % 20;
+    for (std::uint64_t k = 0; k < elements; ++k) {
+      if (k != 0) record += ',';
+      record += std::to_string(random() % 100000);
+    }
+    record += "],\"s\":\"text\"}";
+    const auto break_line_at = [&record](std::size_t at) {
+      record = record.substr(0, at) + "\n" + record.substr(at);
+    };
+    switch (random() % 10) {
+      case 0:  // a line break between two tokens (the record's two lines are both bad)
+        break_line_at(record.find(',', random() % record.size()) + 1);
+        break;
+      case 1:  // a line break anywhere: inside a number or string too
+        break_line_at(random() % record.size());
+        break;
+      case 2:  // a second value on the line
+        record += " 5";
+        break;
+      default:
+        break;
+    }
+    stream += record + "\n";
+  }
+  decoder_options options;
+  options.separation = framing::ndjson;
+  options.skip_bad_records = true;
+  for (const std::size_t piece : {std::size_t{64}, std::size_t{1000}, std::size_t{1} << 30}) {
+    for (const bool lent : {true, false}) {
+      SCOPED_TRACE(testing::Message() << "pieces of " << piece << (lent ? ", lent" : ", copied"));
+      memory_source lent_a(stream, piece), lent_b(stream, piece);
+      copying_source copied_a(stream, piece), copied_b(stream, piece);
+      decoder_options small_buffer = options;
+      small_buffer.chunk_size = 4096;
+      decoder documents(lent ? static_cast<jsonx::stream::source&>(lent_a) : copied_a,
+                        small_buffer);
+      decoder events(lent ? static_cast<jsonx::stream::source&>(lent_b) : copied_b, small_buffer);
+      memory_source lent_c(stream, piece);  // read_value(): validated, parsed first too
+      copying_source copied_c(stream, piece);
+      decoder raw_values(lent ? static_cast<jsonx::stream::source&>(lent_c) : copied_c,
+                         small_buffer);
+      jsonx::dom::document doc, built;
+      jsonx::dom::dom_builder builder(built);
+      std::size_t values = 0, errors = 0;
+      for (;;) {
+        stream_error from_documents, from_events, from_raw;
+        const decode_status s = documents.decode(doc, from_documents);
+        builder.reset();
+        ASSERT_EQ(events.decode(builder, from_events), s) << "value " << values + errors;
+        std::string_view raw;
+        std::string spill;
+        ASSERT_EQ(raw_values.read_value(raw, spill, from_raw), s) << "value " << values + errors;
+        if (s == decode_status::end_of_stream) break;
+        if (s == decode_status::value) {
+          ++values;
+          ASSERT_EQ(jsonx::dom::to_string(doc), jsonx::dom::to_string(built));
+          ASSERT_EQ(raw, jsonx::dom::to_string(built));  // (the records hold no spaces)
+        } else {
+          ++errors;
+          for (const stream_error* e : {&from_documents, &from_raw}) {
+            ASSERT_EQ(e->code, from_events.code) << e->message();
+            ASSERT_EQ(e->offset, from_events.offset) << e->message();
+            ASSERT_EQ(e->line, from_events.line);
+            ASSERT_EQ(e->column, from_events.column);
+          }
+        }
+      }
+      EXPECT_GT(values, 250u);
+      EXPECT_GT(errors, 80u);
+    }
+  }
+}
+
+TEST(decoder_framing, ndjson_read_and_skip_value_pass_over_a_line_that_starts_badly) {
+  // A record that starts with ',' or ']' is a bad record, skipped as decode() skips it (it was
+  // an error that left the decoder where it was: a loop reading to the end never ended).
+  const std::string input = "1\n,2\n]\n[3]\n";
+  decoder_options options;
+  options.separation = framing::ndjson;
+  options.skip_bad_records = true;
+  memory_source in(input);
+  decoder d(in, options);
+  std::string_view raw;
+  std::string spill;
+  stream_error error;
+  ASSERT_EQ(d.read_value(raw, spill, error), decode_status::value);
+  EXPECT_EQ(raw, "1");
+  ASSERT_EQ(d.read_value(raw, spill, error), decode_status::error);
+  EXPECT_EQ(error.code, jsonx::parse_errc::expected_value);
+  EXPECT_EQ(error.line, 2u);
+  ASSERT_EQ(d.skip_value(error), decode_status::error);
+  EXPECT_EQ(error.line, 3u);
+  ASSERT_EQ(d.read_value(raw, spill, error), decode_status::value);
+  EXPECT_EQ(raw, "[3]");
+  EXPECT_EQ(d.skip_value(error), decode_status::end_of_stream);
 }
 
 TEST(decoder_framing, ndjson_100000_lines_with_bad_lines) {

@@ -54,6 +54,18 @@ class value_parser {
     return false;
   }
   virtual void take_back_snapshot() noexcept {}
+  /// The stream decoder may parse an NDJSON or json-seq record before it knows where the
+  /// record ends, and parse it again, bounded, if the end turns out to be inside what was
+  /// parsed (decoder::run_value()). This says how many of the record's first bytes this parser
+  /// takes so, of the `wanted`: 0 if it cannot start a value over (its handler sees events
+  /// that cannot be taken back), or if taking them would cost memory the bounded way does not.
+  virtual std::size_t bytes_to_parse_unbounded(std::size_t wanted) const noexcept {
+    (void)wanted;
+    return 0;
+  }
+  /// Starts the current value over, into the same target as start() left it, so that its
+  /// bytes can be fed again (only where bytes_to_parse_unbounded() is not 0).
+  virtual void restart() {}
   /// True if the parse stopped at a duplicate object member name; `pointer` is then its JSON
   /// Pointer relative to the value.
   virtual bool duplicate_name(std::string& pointer) const {
@@ -202,6 +214,7 @@ class document_parser final
   }
   void start(dom::document& doc) {
     snapshot_taken_ = false;  // (a snapshot of the last value stays in that value's document)
+    target_ = &doc;
     this->builder.reset(doc);
     this->names.start();
     this->parser_.reset();
@@ -223,6 +236,17 @@ class document_parser final
   void finish(std::error_code& ec) override {
     base::finish(ec);
     if (!ec) this->builder.publish();
+  }
+  // A document reserves room for every byte it is fed: a document that is decoded into again
+  // and again (decode_in_place(), a reused one) grows once to the bytes wanted, but one new for
+  // each record would keep that room, so those are fed only up to their record's end.
+  std::size_t bytes_to_parse_unbounded(std::size_t wanted) const noexcept override {
+    return target_->capacity_bytes() != 0 ? wanted : 0;
+  }
+  // The document is emptied again (as after an error): nothing of the first try shows.
+  void restart() override {
+    take_back_snapshot();
+    start(*target_);
   }
   bool duplicate_name(std::string& pointer) const override {
     return this->names.duplicate(pointer);
@@ -253,6 +277,7 @@ class document_parser final
   }
 
  private:
+  dom::document* target_ = nullptr;
   std::uint64_t bytes_fed_ = 0;  // bytes of the current value fed so far
   bool snapshot_taken_ = false;  // the target holds a snapshot, to take back before feeding
 };
@@ -415,6 +440,10 @@ class validating_parser final
     names::start();
     this->parser_.reset();
   }
+  std::size_t bytes_to_parse_unbounded(std::size_t wanted) const noexcept override {
+    return wanted;  // (no events to take back, no memory)
+  }
+  void restart() override { start(); }
   bool duplicate_name(std::string& pointer) const override { return names::duplicate(pointer); }
   void set_stable_input(const char* begin, const char* end) noexcept override {
     names::set_stable_input(begin, end);
