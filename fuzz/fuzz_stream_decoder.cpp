@@ -13,7 +13,10 @@
 //     reference's error code at the reference's offset;
 //   - token(): the tokens are the reference's events (without container counts) while the
 //     text is valid; on an invalid text the walk fails, and the tokens it gave before are
-//     the start of the reference's events.
+//     the start of the reference's events;
+//   - NDJSON with bad records skipped: a reused document and read_value() (which parse a short
+//     record before they search for its end) give the values and errors of a SAX handler's
+//     events (which bound each record first).
 // Texts of only whitespace are an empty stream (no value, end_of_stream).
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +27,7 @@
 
 #include "fuzz_support.hpp"
 #include "jsonx/dom/dom.hpp"
+#include "jsonx/dom/dom_builder.hpp"
 #include "jsonx/stream/decoder.hpp"
 #include "jsonx/stream/push_decoder.hpp"
 
@@ -195,6 +199,45 @@ std::vector<jsonx::dom::value> check_documents(const fuzz_input& input,
   return values;
 }
 
+// NDJSON with bad records skipped: a reused document and read_value() parse a short record
+// before they search for its end (decoder::run_value()), a SAX handler's events take the
+// bounded way; the three give the same values and the same errors, value after value.
+void check_ndjson_records(const fuzz_input& input, jsonx::stream::decoder_options options) {
+  options.separation = jsonx::stream::framing::ndjson;
+  options.skip_bad_records = true;
+  const std::string_view text = input.text;
+  planned_source for_documents(text, input.chunk_lengths), for_events(text, input.chunk_lengths),
+      for_raw(text, input.chunk_lengths);
+  jsonx::stream::decoder documents(for_documents, options), events(for_events, options),
+      raw_values(for_raw, options);
+  jsonx::dom::document doc, built;
+  jsonx::dom::dom_builder builder(built);
+  for (std::size_t values = 0;; ++values) {
+    check(values <= text.size() + 1, "ndjson: more values and errors than bytes", text);
+    jsonx::stream::stream_error from_documents, from_events, from_raw;
+    const decode_status s =
+        until_not_blocked([&] { return documents.decode(doc, from_documents); });
+    builder.reset();  // (once a value: a value cut by would_block goes on in the builder)
+    const decode_status e = until_not_blocked([&] { return events.decode(builder, from_events); });
+    std::string_view bytes;
+    std::string spill;
+    const decode_status r =
+        until_not_blocked([&] { return raw_values.read_value(bytes, spill, from_raw); });
+    if (s != e || r != e) fail("ndjson: documents, events and read_value disagree", text);
+    if (s == decode_status::end_of_stream || (s == decode_status::error && events.failed())) return;
+    if (s == decode_status::value) {
+      if (!identical(doc.root(), built.root()))
+        fail("ndjson: a document differs from the events' document", text);
+      continue;
+    }
+    for (const jsonx::stream::stream_error* other : {&from_documents, &from_raw}) {
+      if (other->code != from_events.code || other->offset != from_events.offset ||
+          other->line != from_events.line || other->column != from_events.column)
+        fail("ndjson: an error differs from the events' error", text);
+    }
+  }
+}
+
 // The same documents from a push_decoder fed the planned pieces.
 void check_push_decoder(const fuzz_input& input, const jsonx::stream::decoder_options& options,
                         const std::vector<jsonx::dom::value>& expected) {
@@ -315,5 +358,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_push_decoder(input, options, values);
   check_events(input, options, reference);
   check_tokens(input, options, reference, reference_tokens);
+  check_ndjson_records(input, options);
   return 0;
 }
