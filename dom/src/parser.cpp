@@ -1,7 +1,8 @@
 // dom::parser: a push_parser driving a dom builder. The parser core is instantiated here, once,
 // with the builder's callbacks inlined into it. The builder is the room_policy::reserved one:
-// before each chunk the parser reserves room for every byte fed so far (reserve_for_input()),
-// so no event checks for room, and publishes the document once the parse has succeeded.
+// before each chunk the parser reserves room for the events of the chunk and of the bytes the
+// push parser holds (reserve_for_more_input()), so no event checks for room, and publishes
+// the document once the parse has succeeded.
 #include "jsonx/dom/parser.hpp"
 
 #include "jsonx/dom/dom_builder.hpp"
@@ -26,14 +27,13 @@ struct parser::impl {
     take_back_snapshot();
     push.reset();
     builder.reset();
-    bytes_fed = 0;
     truncated = false;
     in_progress = true;
   }
-  // Room for the events of every byte fed so far plus this chunk's, before feeding it.
+  // Room for the events of this chunk and of the bytes held from earlier ones, before
+  // feeding it.
   void reserve_for(std::string_view chunk) {
-    bytes_fed += chunk.size();
-    builder.reserve_for_input(bytes_fed);
+    builder.reserve_for_more_input(std::uint64_t{chunk.size()} + push.bytes_held());
     builder.set_readable_input(chunk.data(), chunk.data() + chunk.size());
   }
   // After a failure the document is emptied, so that a half-built one is never read.
@@ -62,7 +62,6 @@ struct parser::impl {
   document doc;
   basic_dom_builder<room_policy::reserved> builder;
   push_parser<basic_dom_builder<room_policy::reserved>> push;
-  std::uint64_t bytes_fed = 0;
   bool in_progress = false;
   bool snapshot_taken = false;  // the document is a snapshot, to take back before going on
   bool truncated = false;       // the last finish_partial() found the input cut short
@@ -206,7 +205,7 @@ void parser::reserve(std::size_t input_bytes) {
   if (impl_->in_progress) return;
   impl_->take_back_snapshot();
   impl_->builder.reset();
-  impl_->builder.reserve_for_input(input_bytes);
+  impl_->builder.reserve_for_more_input(input_bytes);
 }
 
 const parse_error& parser::error() const noexcept {

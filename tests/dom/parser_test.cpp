@@ -114,7 +114,7 @@ TEST(DomParser, ReusedParserDoesNotReallocate) {
   }
 }
 
-// dom::parser's builder never checks for room: it relies on reserve_for_input()'s bound
+// dom::parser's builder never checks for room: it relies on reserve_for_more_input()'s bound
 // (dom_builder.hpp). These inputs come closest to it: a node per byte while containers are
 // open (up to the depth limit), two bytes per node otherwise, strings that unescape to as
 // many bytes as they take. Whole and byte by byte; an overrun is caught by ASan.
@@ -136,25 +136,62 @@ TEST(DomParser, ReservedRoomHoldsForTheDensestInputs) {
   inputs.push_back("\"" + std::string(100, 'x') + "\"");
   inputs.push_back("1");
   inputs.push_back("[\"\",\"\",{\"\":\"\"}]");
+  // Long tokens cut by chunk ends, then dense nodes: the room for a chunk is reserved on top
+  // of what is built, for the chunk and the bytes the parser holds.
+  inputs.push_back("[\"" + std::string(3000, 'x') + "\"," + std::string(2000, '[') +
+                   std::string(2000, ']') + "]");
+  inputs.push_back("[" + std::string(1000, '1') + ".5e1," + ones.substr(1) + "1]");
+  std::string escapes = "{\"";
+  for (int i = 0; i < 500; ++i) escapes += "\\u00e9\\n";
+  inputs.push_back(escapes + "\":[" + ones.substr(1) + "1]}");
   for (std::size_t max_depth : {std::size_t{1024}, std::size_t{100000}}) {
     parse_options options;
     options.max_depth = max_depth;
     parser whole(options);
-    parser bytes(options);
-    for (const std::string& input : inputs) {
-      SCOPED_TRACE(input.substr(0, 20) + "... (" + std::to_string(input.size()) + " bytes)");
-      std::error_code whole_ec, bytes_ec;
-      const document& a = whole.parse(input, whole_ec);
-      const document& b =
-          test::parse_in_chunks(bytes, input, jsonx::test::chunking::fixed(1), bytes_ec);
-      ASSERT_EQ(whole_ec, bytes_ec);
-      EXPECT_EQ(a.empty(), static_cast<bool>(whole_ec));
-      if (!whole_ec) {
-        EXPECT_TRUE(identical(a.root(), b.root()));
-        // Nodes never outnumber half the bytes by more than the open containers allow.
-        EXPECT_LE(a.node_count(), input.size() / 2 + 1);
+    for (const std::size_t chunk_size : {1, 3, 64, 1000}) {
+      parser chunked(options);
+      for (const std::string& input : inputs) {
+        SCOPED_TRACE(input.substr(0, 20) + "... (" + std::to_string(input.size()) +
+                     " bytes) in chunks of " + std::to_string(chunk_size));
+        std::error_code whole_ec, chunked_ec;
+        const document& a = whole.parse(input, whole_ec);
+        const document& b = test::parse_in_chunks(
+            chunked, input, jsonx::test::chunking::fixed(chunk_size), chunked_ec);
+        ASSERT_EQ(whole_ec, chunked_ec);
+        EXPECT_EQ(a.empty(), static_cast<bool>(whole_ec));
+        if (!whole_ec) {
+          EXPECT_TRUE(identical(a.root(), b.root()));
+          // Nodes never outnumber half the bytes by more than the open containers allow.
+          EXPECT_LE(a.node_count(), input.size() / 2 + 1);
+        }
       }
     }
+  }
+}
+
+// Fed in chunks, a new parser's room follows what it builds: room for the next chunk on top
+// of the nodes and string bytes in use, grown geometrically, not room for every byte fed so
+// far (which is eight bytes of nodes per input byte). The document is the one parse() builds.
+TEST(DomParser, ChunkedInputKeepsRoomNearWhatIsBuilt) {
+  for (const auto shape : {jsonx::corpus::shape::canada, jsonx::corpus::shape::twitter}) {
+    const std::string text = jsonx::corpus::generate(shape, 1 << 20, 11);
+    SCOPED_TRACE(std::string(jsonx::corpus::shape_name(shape)));
+    constexpr std::size_t chunk_size = 64 << 10;
+    parser chunked;
+    std::error_code ec;
+    const document& doc =
+        test::parse_in_chunks(chunked, text, jsonx::test::chunking::fixed(chunk_size), ec);
+    ASSERT_FALSE(ec);
+    parser whole;
+    EXPECT_TRUE(identical(doc.root(), whole.parse(text).root()));
+    const std::size_t in_use = doc.node_count() * sizeof(detail::node) + doc.string_bytes();
+    // The room one chunk's events may need: half a node per byte, the open containers' last
+    // nodes and a cut token's, and as many string bytes as the chunk has (plus slack).
+    const std::size_t chunk_room =
+        (chunk_size / 2 + parse_options{}.max_depth + 8) * sizeof(detail::node) + chunk_size + 64;
+    EXPECT_LE(doc.capacity_bytes(), 2 * (in_use + chunk_room));
+    // In one piece the room is that of the whole text, as before.
+    EXPECT_GE(whole.doc().capacity_bytes(), text.size() / 2 * sizeof(detail::node));
   }
 }
 

@@ -50,6 +50,41 @@ TEST(decoder_memory, a_document_holds_the_largest_value_only) {
   EXPECT_LE(doc.capacity_bytes(), 2 * alone.capacity_bytes());
 }
 
+// A document reserves room for each piece it is fed on top of what it holds, counting the
+// bytes the parser keeps from earlier pieces: with use_number(), a number cut by piece ends
+// is written whole into the document when its last piece comes (an overrun shows under ASan).
+// Read in pieces, a value's document keeps room near what it holds, not eight bytes of nodes
+// for every byte of the value.
+TEST(decoder_memory, a_document_read_in_pieces_keeps_room_for_one_piece) {
+  const std::string long_integer(3000, '7');
+  const std::string long_fraction = std::string(2000, '9') + "." + std::string(1500, '5');
+  const std::string text = "[" + long_integer + ",{\"k\":" + long_fraction + "},1]\n";
+  for (const std::size_t piece : {1, 7, 64, 1000}) {
+    SCOPED_TRACE("pieces of " + std::to_string(piece));
+    memory_source in(text, piece);
+    decoder d(in);
+    d.use_number();
+    jsonx::dom::document doc;
+    ASSERT_TRUE(d.decode(doc));
+    EXPECT_EQ(doc.root().at(0).get_raw_number(), long_integer);
+    EXPECT_EQ(doc.root().at(1).at("k").get_raw_number(), long_fraction);
+    EXPECT_EQ(doc.root().at(2).get_raw_number(), "1");
+  }
+  std::string big = "[";
+  for (int i = 0; i < 100000; ++i) big += (i ? ",[" : "[") + std::to_string(i) + ",0.5]";
+  big += "]\n";
+  memory_source in(big, 4096);
+  decoder d(in);
+  jsonx::dom::document doc;
+  ASSERT_TRUE(d.decode(doc));
+  ASSERT_EQ(doc.root().size(), 100000u);
+  const std::size_t in_use = doc.node_count() * 16 + doc.string_bytes();
+  // Room for a piece of at most the decoder's buffer (64 KiB): half a node a byte.
+  EXPECT_LE(doc.capacity_bytes(), 2 * (in_use + (32 << 10) * 16 + (64 << 10) + 4096));
+  // (Room for every byte of the value is half a node a byte: more.)
+  EXPECT_LT(doc.capacity_bytes(), big.size() / 2 * 16);
+}
+
 class counting_handler {
  public:
   std::size_t events = 0;

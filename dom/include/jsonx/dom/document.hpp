@@ -67,7 +67,11 @@ class raw_buffer {
   /// Capacity for at least n elements, keeping the first size() of them.
   void reserve(std::size_t n) {
     if (n <= capacity_) return;
-    resize_block(n);
+    if (size_ < capacity_ / 2) {
+      move_to_new_block(n);
+    } else {
+      resize_block(n);
+    }
   }
   /// Capacity for at least n elements; the contents may be dropped (size() becomes 0).
   void reserve_discarding(std::size_t n) {
@@ -94,6 +98,18 @@ class raw_buffer {
     reserve(other.size_);
     if (other.size_ != 0) std::memcpy(data_, other.data_, other.size_ * sizeof(T));
     size_ = other.size_;
+  }
+  // A block less than half in use moves by a copy of what is in use: realloc copies the
+  // whole block, and the room a builder reserves (dom_builder.hpp) is mostly never written, so
+  // copying it faults in pages nobody needs (a new dom::parser fed canada.json in 64 KiB
+  // chunks: 64 ms with realloc, 9.8 ms with this, 2.0 ms in one piece; AMD Zen 5).
+  void move_to_new_block(std::size_t n) {
+    void* block = std::malloc(n * sizeof(T));
+    if (block == nullptr) throw std::bad_alloc();
+    if (size_ != 0) std::memcpy(block, data_, size_ * sizeof(T));
+    std::free(data_);
+    data_ = static_cast<T*>(block);
+    capacity_ = n;
   }
   void resize_block(std::size_t n) {
     void* block = std::realloc(data_, n * sizeof(T));

@@ -85,6 +85,10 @@ class push_parser {
   const parse_error& error() const noexcept { return core_.error(); }
   /// Bytes consumed since the last reset, across all feeds.
   std::uint64_t bytes_consumed() const noexcept { return core_.bytes_consumed(); }
+  /// Between feeds: the bytes of earlier chunks the parser keeps (copied) for the token cut
+  /// by the last chunk end, whose events are still to come (0 if no token is cut; a string's
+  /// opening quote and the parts already delivered are not kept).
+  std::size_t bytes_held() const noexcept { return core_.bytes_held(); }
   /// Top-level values completed since the last reset.
   std::uint64_t values_completed() const noexcept { return core_.values_completed(); }
   /// The kernel indexing this parser's input.

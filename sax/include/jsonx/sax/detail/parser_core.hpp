@@ -157,6 +157,9 @@ class parser_core {
   bool failed() const noexcept { return failed_; }
   const parse_error& error() const noexcept { return error_; }
   std::uint64_t bytes_consumed() const noexcept { return total_offset_; }
+  std::size_t bytes_held() const noexcept {
+    return pending_ == pending_token::none ? 0 : token_.size();
+  }
   std::uint64_t values_completed() const noexcept { return values_completed_; }
   simd::kernel_id kernel() const noexcept { return kernel_; }
   std::uint64_t windows_indexed() const noexcept { return windows_indexed_; }

@@ -210,7 +210,7 @@ class document_parser final
 
  public:
   explicit document_parser(const parse_options& options) : base(handlers::handler(), options) {
-    this->builder.set_max_depth(options.max_depth);  // reserve_for_input()'s bound needs it
+    this->builder.set_max_depth(options.max_depth);  // reserve_for_more_input() needs it
   }
   void start(dom::document& doc) {
     snapshot_taken_ = false;  // (a snapshot of the last value stays in that value's document)
@@ -218,14 +218,14 @@ class document_parser final
     this->builder.reset(doc);
     this->names.start();
     this->parser_.reset();
-    bytes_fed_ = 0;
   }
   std::size_t feed(const char* begin, const char* end, const char* readable_end,
                    std::uint64_t buffer_id, std::error_code& ec) override {
-    // Room for every byte of the value fed so far and this piece: the events never need
-    // more (a piece is fed again only after the previous one was consumed whole).
-    bytes_fed_ += static_cast<std::uint64_t>(end - begin);
-    this->builder.reserve_for_input(bytes_fed_);
+    // Room for the events of this piece and of the bytes the parser holds from earlier ones:
+    // they never need more (a piece is fed again only after the previous one was consumed
+    // whole).
+    this->builder.reserve_for_more_input(static_cast<std::uint64_t>(end - begin) +
+                                         this->parser_.bytes_held());
     // Short strings are then copied with fixed-size moves that stay inside the buffer.
     this->builder.set_readable_input(begin, readable_end);
     const std::size_t used = base::feed(begin, end, readable_end, buffer_id, ec);
@@ -237,9 +237,10 @@ class document_parser final
     base::finish(ec);
     if (!ec) this->builder.publish();
   }
-  // A document reserves room for every byte it is fed: a document that is decoded into again
-  // and again (decode_in_place(), a reused one) grows once to the bytes wanted, but one new for
-  // each record would keep that room, so those are fed only up to their record's end.
+  // A document reserves room for the events of every byte of a piece (eight bytes of nodes a
+  // byte): a document that is decoded into again and again (decode_in_place(), a reused one)
+  // grows once to the bytes wanted, but one new for each record would keep that room, so
+  // those are fed only up to their record's end.
   std::size_t bytes_to_parse_unbounded(std::size_t wanted) const noexcept override {
     return target_->capacity_bytes() != 0 ? wanted : 0;
   }
@@ -278,7 +279,6 @@ class document_parser final
 
  private:
   dom::document* target_ = nullptr;
-  std::uint64_t bytes_fed_ = 0;  // bytes of the current value fed so far
   bool snapshot_taken_ = false;  // the target holds a snapshot, to take back before feeding
 };
 
