@@ -155,6 +155,12 @@ class gzip_source final : public source {
   class device;
 
   read_result detect();
+  // pending_ = the `size` bytes at `bytes`. (Not std::string::assign: GCC 12 warns, wrongly,
+  // that the copy inside it may overlap, in every program that includes this header.)
+  void keep_pending(const char* bytes, std::size_t size) {
+    pending_.resize(size);
+    if (size != 0) std::memcpy(pending_.data(), bytes, size);
+  }
   read_result read_plain(char* buffer, std::size_t size);
   read_result read_gzip(char* buffer, std::size_t size);
   read_result read_header();
@@ -254,19 +260,19 @@ inline read_result gzip_source::read_some(char* buffer, std::size_t size) {
 // plain; either way the bytes are read again from pending_. ok once decided.
 inline read_result gzip_source::detect() {
   char magic[2];
-  std::size_t got = pending_.size();
+  std::size_t got = std::min(pending_.size(), sizeof magic);  // (at most 2 kept: see below)
   std::memcpy(magic, pending_.data(), got);
   while (got < sizeof magic) {
     const read_result r = in_->read_some(magic + got, sizeof magic - got);
     if (r.status == read_status::end) break;
     if (r.status == read_status::error) return fail(r);
     if (r.status == read_status::would_block) {
-      pending_.assign(magic, got);  // kept for the next call
+      keep_pending(magic, got);  // kept for the next call
       return r;
     }
     got += r.bytes;
   }
-  pending_.assign(magic, got);
+  keep_pending(magic, got);
   pending_at_ = 0;
   decompressing_ = got == 2 && static_cast<unsigned char>(magic[0]) == 0x1f &&
                    static_cast<unsigned char>(magic[1]) == 0x8b;
