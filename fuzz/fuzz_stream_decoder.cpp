@@ -14,9 +14,10 @@
 //   - token(): the tokens are the reference's events (without container counts) while the
 //     text is valid; on an invalid text the walk fails, and the tokens it gave before are
 //     the start of the reference's events;
-//   - NDJSON with bad records skipped: a reused document and read_value() (which parse a short
-//     record before they search for its end) give the values and errors of a SAX handler's
-//     events (which bound each record first).
+//   - NDJSON and JSON text sequences (RFC 7464: each record after an RS byte) with bad records
+//     skipped: a reused document and read_value() (which parse a short record before they
+//     search for its end) give the values and errors of a SAX handler's events (which bound
+//     each record first).
 // Texts of only whitespace are an empty stream (no value, end_of_stream).
 #include <cstddef>
 #include <cstdint>
@@ -199,12 +200,15 @@ std::vector<jsonx::dom::value> check_documents(const fuzz_input& input,
   return values;
 }
 
-// NDJSON with bad records skipped: a reused document and read_value() parse a short record
-// before they search for its end (decoder::run_value()), a SAX handler's events take the
-// bounded way; the three give the same values and the same errors, value after value.
-void check_ndjson_records(const fuzz_input& input, jsonx::stream::decoder_options options) {
-  options.separation = jsonx::stream::framing::ndjson;
+// NDJSON or JSON text sequences with bad records skipped: a reused document and read_value()
+// parse a short record before they search for its end (decoder::run_value()), a SAX handler's
+// events take the bounded way; the three give the same values and the same errors, value
+// after value.
+void check_records(const fuzz_input& input, jsonx::stream::decoder_options options,
+                   jsonx::stream::framing separation) {
+  options.separation = separation;
   options.skip_bad_records = true;
+  const std::string name = separation == jsonx::stream::framing::ndjson ? "ndjson: " : "json_seq: ";
   const std::string_view text = input.text;
   planned_source for_documents(text, input.chunk_lengths), for_events(text, input.chunk_lengths),
       for_raw(text, input.chunk_lengths);
@@ -213,7 +217,7 @@ void check_ndjson_records(const fuzz_input& input, jsonx::stream::decoder_option
   jsonx::dom::document doc, built;
   jsonx::dom::dom_builder builder(built);
   for (std::size_t values = 0;; ++values) {
-    check(values <= text.size() + 1, "ndjson: more values and errors than bytes", text);
+    check(values <= text.size() + 1, (name + "more values and errors than bytes").c_str(), text);
     jsonx::stream::stream_error from_documents, from_events, from_raw;
     const decode_status s =
         until_not_blocked([&] { return documents.decode(doc, from_documents); });
@@ -223,17 +227,17 @@ void check_ndjson_records(const fuzz_input& input, jsonx::stream::decoder_option
     std::string spill;
     const decode_status r =
         until_not_blocked([&] { return raw_values.read_value(bytes, spill, from_raw); });
-    if (s != e || r != e) fail("ndjson: documents, events and read_value disagree", text);
+    if (s != e || r != e) fail((name + "documents, events and read_value disagree").c_str(), text);
     if (s == decode_status::end_of_stream || (s == decode_status::error && events.failed())) return;
     if (s == decode_status::value) {
       if (!identical(doc.root(), built.root()))
-        fail("ndjson: a document differs from the events' document", text);
+        fail((name + "a document differs from the events' document").c_str(), text);
       continue;
     }
     for (const jsonx::stream::stream_error* other : {&from_documents, &from_raw}) {
       if (other->code != from_events.code || other->offset != from_events.offset ||
           other->line != from_events.line || other->column != from_events.column)
-        fail("ndjson: an error differs from the events' error", text);
+        fail((name + "an error differs from the events' error").c_str(), text);
     }
   }
 }
@@ -358,6 +362,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_push_decoder(input, options, values);
   check_events(input, options, reference);
   check_tokens(input, options, reference, reference_tokens);
-  check_ndjson_records(input, options);
+  check_records(input, options, jsonx::stream::framing::ndjson);
+  check_records(input, options, jsonx::stream::framing::json_seq);
   return 0;
 }
