@@ -120,6 +120,36 @@ struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_em
   static constexpr int batch_blocks = 8;
   static constexpr bool has_flatten = true;
 
+  // Byte by byte through the tables, not simd_scalar's word operations: the agreement tests
+  // then compare two independent classifications.
+  static std::uint64_t equal(const block& b, std::uint8_t c) noexcept {
+    return mask_of(b, [c](std::uint8_t x) { return x == c; });
+  }
+  static std::uint64_t whitespace(const block& b) noexcept {
+    return mask_of(b, [](std::uint8_t x) { return is_whitespace(x); });
+  }
+  static std::uint64_t operators(const block& b) noexcept {
+    return mask_of(b, [](std::uint8_t x) { return is_operator(x); });
+  }
+  static std::uint64_t control(const block& b) noexcept {
+    return mask_of(b, [](std::uint8_t x) { return is_control(x); });
+  }
+  static std::uint64_t non_ascii(const block& b) noexcept {
+    return mask_of(b, [](std::uint8_t x) { return is_non_ascii(x); });
+  }
+  static bool any_non_ascii(const block& b) noexcept { return non_ascii(b) != 0; }
+  static std::uint64_t utf8_errors(const block& current, const block& previous) noexcept {
+    std::uint8_t window[64 + 3];  // the previous block's last three bytes, then this block's
+    std::memcpy(window, previous.bytes + 61, 3);
+    std::memcpy(window + 3, current.bytes, 64);
+    std::uint64_t errors = 0;
+    for (int i = 0; i < 64; ++i) {
+      const bool bad = breaks_utf8(window[i], window[i + 1], window[i + 2], window[i + 3]);
+      errors |= static_cast<std::uint64_t>(bad) << i;
+    }
+    return errors;
+  }
+
   // As simd_avx512::flatten: the indices of the set bits packed, the rest of the 64 zero, and
   // stored in whole groups of 16 entries (base + index), as many groups as the count needs.
   static void flatten(std::uint32_t* out, std::size_t& count, std::uint32_t base,
