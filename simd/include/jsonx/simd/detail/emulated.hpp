@@ -122,6 +122,12 @@ struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_em
 
   // Byte by byte through the tables, not simd_scalar's word operations: the agreement tests
   // then compare two independent classifications.
+  template <class Predicate>
+  static std::uint64_t mask_of(const block& b, Predicate is) noexcept {
+    std::uint64_t m = 0;
+    for (int i = 0; i < 64; ++i) m |= static_cast<std::uint64_t>(is(b.bytes[i]) ? 1 : 0) << i;
+    return m;
+  }
   static std::uint64_t equal(const block& b, std::uint8_t c) noexcept {
     return mask_of(b, [c](std::uint8_t x) { return x == c; });
   }

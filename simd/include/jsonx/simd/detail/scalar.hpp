@@ -25,13 +25,6 @@ struct simd_scalar {
     return b;
   }
 
-  template <class Predicate>
-  static std::uint64_t mask_of(const block& b, Predicate is) noexcept {
-    std::uint64_t m = 0;
-    for (int i = 0; i < 64; ++i) m |= static_cast<std::uint64_t>(is(b.bytes[i]) ? 1 : 0) << i;
-    return m;
-  }
-
   // ---- eight bytes at a time ----
   // Byte-by-byte masks were the portable kernel's whole cost (1.56 us to index small.json's 204
   // bytes against 84 ns for AVX2, AMD Zen 3). Each class below is a few word operations on
