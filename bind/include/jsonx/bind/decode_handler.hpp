@@ -156,6 +156,14 @@ class decode_handler {
     if (whole == nullptr) return empty_container::as_events;
     return whole(*this, next_.object) ? empty_container::taken : empty_container::stopped;
   }
+  /// A flat object at once (jsonx/sax/flat_object.hpp), where the target's rule takes one
+  /// (detail/decode_flat.hpp: a described struct's members stored with no event each).
+  std::size_t flat_object_members() const noexcept { return next_.ops->flat_object_members; }
+  flat_object_result on_flat_object(const flat_object& object) {
+    const flat_object_result result = next_.ops->on_flat_object(*this, next_.object, object);
+    if (result == flat_object_result::taken) resume_after_end();  // as after its end event
+    return result;
+  }
   bool on_object_end(std::size_t) { return end_container(); }
   bool on_array_end(std::size_t) { return end_container(); }
   /// The parser asks before each value (jsonx::handler_with_skip): the value of an unknown
@@ -213,6 +221,9 @@ class decode_handler {
   }
   std::uint64_t* seen_words(std::size_t base) noexcept { return seen_words_.data() + base; }
   void release_seen(std::size_t base) { seen_words_.resize(base); }
+
+  /// Where a flat object's escaped strings are unescaped (detail/decode_flat.hpp).
+  std::string& flat_unescape_buffer() noexcept { return flat_unescaped_; }
 
   /// A writer over `target` (emptied), for capturing raw_json; one at a time.
   writer& start_raw_capture(std::string& target);
@@ -354,6 +365,7 @@ class decode_handler {
   bool key_is_short_ = true;
   std::string skipped_key_;  // else here
   bool skip_next_ = false;   // the next value is an unknown key's: skip_next_value() says so
+  std::string flat_unescaped_;
 
   // A snapshot's changes to the target, in the order made (at most four: see
   // snapshot_change), and whether the cut value was left out by its target.

@@ -57,6 +57,16 @@
 //     jsonx::empty_container on_empty_array() { return jsonx::empty_container::as_events; }
 //     jsonx::empty_container on_empty_object() { return jsonx::empty_container::as_events; }
 //
+//     // Optional, together. A flat object (members whose values are scalars, strings or arrays
+//     // of those) read ahead by the parser and offered in one call, for handlers that store it
+//     // without an event per key and value (typed decoding): see jsonx/sax/flat_object.hpp.
+//     // Asked at each '{' how many members it takes at most in one (0: it wants no flat object
+//     // there); any object may come as its events instead.
+//     std::size_t flat_object_members() { return 0; }
+//     jsonx::flat_object_result on_flat_object(const jsonx::flat_object&) {
+//       return jsonx::flat_object_result::declined;
+//     }
+//
 //     // Optional switches for numbers (both false when absent):
 //     // every number goes to on_number_text(), unconverted (Go's UseNumber).
 //     static constexpr bool numbers_as_text = false;
@@ -69,6 +79,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+
+#include "jsonx/sax/flat_object.hpp"
 
 namespace jsonx {
 
@@ -118,6 +130,13 @@ concept handler_with_empty_arrays = handler<H> && requires(H& h) {
 template <class H>
 concept handler_with_empty_objects = handler<H> && requires(H& h) {
   { h.on_empty_object() } -> std::same_as<empty_container>;
+};
+
+/// A handler that takes flat objects in one call (jsonx/sax/flat_object.hpp).
+template <class H>
+concept handler_with_flat_objects = handler<H> && requires(H& h, const flat_object& o) {
+  { h.flat_object_members() } -> std::convertible_to<std::size_t>;
+  { h.on_flat_object(o) } -> std::same_as<flat_object_result>;
 };
 
 /// A handler that may ask to skip values (see skip_next_value above). A handler without the

@@ -3,6 +3,7 @@
 // rule, forwarding to an inner type (optional, pointers, container elements), and skipping.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -138,14 +139,42 @@ constexpr auto empty_array_of() -> bool (*)(decode_handler&, void*) {
   }
 }
 
+/// A rule's on_flat_object, if it takes flat objects (it says so by `static constexpr bool
+/// takes_flat_objects = true`); null: objects come as events.
+template <class D>
+constexpr auto flat_object_of()
+    -> flat_object_result (*)(decode_handler&, void*, const flat_object&) {
+  if constexpr (requires { requires D::takes_flat_objects; }) {
+    return &D::on_flat_object;
+  } else {
+    return nullptr;
+  }
+}
+
+template <class D>
+constexpr std::uint8_t flat_object_members_of() {
+  if constexpr (requires { requires D::takes_flat_objects; }) {
+    return static_cast<std::uint8_t>(std::min<std::size_t>(D::flat_object_members, 255));
+  } else {
+    return 0;
+  }
+}
+
 /// The value_ops of a rule.
 template <class D>
-inline constexpr value_ops ops_table{&D::on_null,        &D::on_bool,
-                                     &D::on_int64,       &D::on_uint64,
-                                     &D::on_double,      &D::on_number_text,
-                                     &D::on_string,      &D::on_object_begin,
-                                     &D::on_array_begin, &prepare_cut_value_of<D>,
-                                     empty_array_of<D>()};
+inline constexpr value_ops ops_table{&D::on_null,
+                                     &D::on_bool,
+                                     &D::on_int64,
+                                     &D::on_uint64,
+                                     &D::on_double,
+                                     &D::on_number_text,
+                                     &D::on_string,
+                                     &D::on_object_begin,
+                                     &D::on_array_begin,
+                                     &prepare_cut_value_of<D>,
+                                     empty_array_of<D>(),
+                                     flat_object_of<D>(),
+                                     flat_object_members_of<D>()};
 
 /// Rows of numbers: the elements of a container that are std::array<double, N> (GeoJSON's
 /// coordinates, [time, value] pairs) are filled by the handler itself while they hold only
@@ -254,6 +283,30 @@ struct forwarding {
   static bool on_empty_array(decode_handler& h, void* o) {
     U* t = Prepare::prepare(h, o);
     return t != nullptr && inner::on_empty_array(h, t);
+  }
+  // A flat object, when U's rule takes one: U is made only once the object is known to be
+  // taken whole (nothing is changed for an object declined). (Asked of U's rule alone: a rule
+  // that takes flat objects takes objects. Evaluating refused<> here, while a recursive
+  // struct's rule is still being defined, would fix it with the base's `accepts`.)
+  static constexpr bool takes_flat_objects = requires { requires inner::takes_flat_objects; };
+  static constexpr std::size_t flat_object_members = [] {
+    if constexpr (takes_flat_objects) {
+      return inner::flat_object_members;
+    } else {
+      return std::size_t{0};
+    }
+  }();
+  static flat_object_result on_flat_object(decode_handler& h, void* o, const flat_object& value) {
+    if constexpr (takes_flat_objects) {
+      flat_fields fields;
+      if (!inner::flat_object_fits(h, value, fields)) return flat_object_result::declined;
+      U* t = Prepare::prepare(h, o);
+      if (t == nullptr) return flat_object_result::stopped;
+      return inner::store_flat_object(h, t, value, fields) ? flat_object_result::taken
+                                                           : flat_object_result::stopped;
+    } else {
+      return flat_object_result::declined;
+    }
   }
   // Container elements: the container says how a cut value is taken back. (With an Outer
   // rule, the optional or pointer itself is saved: prepare_cut_value_of.)

@@ -19,6 +19,7 @@
 
 #include "jsonx/bind/describe.hpp"
 #include "jsonx/bind/detail/decode_base.hpp"
+#include "jsonx/bind/detail/decode_flat.hpp"
 #include "jsonx/bind/options.hpp"
 
 namespace jsonx::detail {
@@ -356,6 +357,107 @@ struct decoder_of<T, type_category::described> : decode_base<decoder_of<T>> {
       h.push_frame(&untracked_frame, o, field_offsets).index = static_cast<std::size_t>(-1);
     }
     return true;
+  }
+
+  // ---- flat objects (detail/decode_flat.hpp) ----
+
+  template <std::size_t J>
+  using kept_member =
+      typename std::remove_cvref_t<decltype(std::get<kept[J]>(fields_of<T>))>::member_type;
+  using kept_indices = std::make_index_sequence<count>;
+
+  // Every member of a flat kind, and a field set that fits one 64-bit word of "seen" bits.
+  static constexpr bool takes_flat_objects =
+      count <= 64 &&[]<std::size_t... J>(std::index_sequence<J...>) {
+    return (true && ... && (flat_member_kind<kept_member<J>>::kind != flat_kind::none));
+  }
+  (kept_indices{});
+
+  // Objects with more members than T has fields have keys it skips: left to the events.
+  static constexpr std::size_t flat_object_members = count;
+
+  // The field of `key`, or count: the field after `expected` first, as on_key tries.
+  static std::size_t flat_field(const decode_handler& h, std::string_view key,
+                                std::size_t expected) {
+    const std::uint64_t prefix = h.can_load_8(key.data()) ? readable_key_prefix(key)
+                                                          : load_key_prefix(key.data(), key.size());
+    if (expected < count && table[expected].matches(key, prefix)) return expected;
+    return flat_field_search(key, prefix, expected);
+  }
+  // Any other field: out of line, as on_other_key (inlined here, the search made GCC warn of
+  // 8-byte loads from short names, loads that a name's length test keeps from running).
+  [[gnu::noinline]] static std::size_t flat_field_search(std::string_view key, std::uint64_t prefix,
+                                                         std::size_t expected) {
+    if (!some_name_has_length(key.size())) return count;
+    return find(key, prefix, expected, /*tried=*/true);
+  }
+  // Field i's member takes `token` (flat_takes), by a compare per field: no call through a
+  // table.
+  template <std::size_t... J>
+  static bool flat_field_takes(std::size_t i, const flat_token& token, const flat_object& object,
+                               std::index_sequence<J...>) {
+    bool takes = false;
+    (void)((i == J && (takes = flat_takes<kept_member<J>>(token, object), true)) || ...);
+    return takes;
+  }
+  template <std::size_t... J>
+  static bool flat_field_store(decode_handler& h, T* t, std::size_t i, const flat_token& token,
+                               const flat_object& object, std::index_sequence<J...>) {
+    bool stored = false;
+    (void)((i == J && (stored = flat_store(h, static_cast<kept_member<J>*>(address<kept[J]>(t)),
+                                           token, object),
+                       true)) ||
+           ...);
+    return stored;
+  }
+
+  // The first pass: true if every member would be stored without an error (see
+  // decode_flat.hpp); nothing is changed. fields[k]: member k's field, or count (skipped).
+  static bool flat_object_fits(const decode_handler& h, const flat_object& object,
+                               flat_fields& fields) {
+    std::uint64_t seen = 0;
+    std::size_t expected = 0;
+    std::size_t k = 0;
+    for (const flat_member& member : object.members()) {
+      if (member.key_escaped) return false;
+      const std::size_t i = flat_field(h, member.key, expected);
+      fields[k++] = static_cast<std::uint8_t>(i);
+      if (i == count) {
+        if (h.options().unknown_fields == unknown_field_policy::error) return false;
+        continue;  // skipped, as its events would be
+      }
+      const std::uint64_t bit = std::uint64_t{1} << i;
+      if ((seen & bit) != 0) return false;  // a field twice: the events decide
+      seen |= bit;
+      expected = i + 1;
+      if (!flat_field_takes(i, member.value, object, kept_indices{})) return false;
+    }
+    const bool policy = h.options().missing_fields == missing_field_policy::error;
+    if (has_required_fields || policy) {
+      for (std::size_t i = 0; i < count; ++i) {
+        if ((seen >> i & 1) == 0 &&
+            (table[i].always_required || (policy && table[i].required_by_policy)))
+          return false;
+      }
+    }
+    return true;
+  }
+  // The second pass: each member through its rule, in order.
+  static bool store_flat_object(decode_handler& h, T* t, const flat_object& object,
+                                const flat_fields& fields) {
+    std::size_t k = 0;
+    for (const flat_member& member : object.members()) {
+      const std::size_t i = fields[k++];
+      if (i != count && !flat_field_store(h, t, i, member.value, object, kept_indices{}))
+        return false;
+    }
+    return true;
+  }
+  static flat_object_result on_flat_object(decode_handler& h, void* o, const flat_object& value) {
+    flat_fields fields;
+    if (!flat_object_fits(h, value, fields)) return flat_object_result::declined;
+    return store_flat_object(h, static_cast<T*>(o), value, fields) ? flat_object_result::taken
+                                                                   : flat_object_result::stopped;
   }
 };
 

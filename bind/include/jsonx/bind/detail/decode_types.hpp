@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -13,6 +14,7 @@
 
 #include "jsonx/bind/detail/type_name.hpp"
 #include "jsonx/bind/error.hpp"
+#include "jsonx/sax/flat_object.hpp"
 
 namespace jsonx {
 
@@ -22,6 +24,10 @@ namespace detail {
 
 /// Appends a description of what a target type accepts ("an integer in [0, 255]").
 using describe_function = void (*)(std::string& out);
+
+/// The field of each member of a flat object, as a struct's first pass over it found them
+/// (the struct's field count: a key skipped). detail/decode_flat.hpp.
+using flat_fields = std::array<std::uint8_t, flat_object::max_members>;
 
 /// How one target type takes each value event. `object` is the target (a T*, erased).
 /// Every function returns false after recording an error in the handler.
@@ -43,6 +49,12 @@ struct value_ops {
   /// An empty array, begin and end at once (the parser's handler_with_empty_arrays); null
   /// where the rule takes it as its two events.
   bool (*on_empty_array)(decode_handler&, void* object) = nullptr;
+  /// A flat object at once (the parser's handler_with_flat_objects, detail/decode_flat.hpp);
+  /// null where the rule takes objects as events only.
+  flat_object_result (*on_flat_object)(decode_handler&, void* object,
+                                       const flat_object& value) = nullptr;
+  /// The most members a flat object for it may have (its struct's field count).
+  std::uint8_t flat_object_members = 0;
 };
 
 /// Where the next value event goes.

@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <vector>
 
 #include "jsonx/index/byte_classes.hpp"
@@ -79,6 +80,7 @@ class parser_core {
   static constexpr bool can_skip = handler_with_skip<H>;
   static constexpr bool takes_empty_containers =
       handler_with_empty_arrays<H> || handler_with_empty_objects<H>;
+  static constexpr bool takes_flat_objects = handler_with_flat_objects<H>;
 
   struct frame {
     bool is_object;
@@ -776,6 +778,21 @@ class parser_core {
     switch (c) {
       case '{':
       case '[':
+        if constexpr (!Skip && takes_flat_objects) {
+          const std::size_t most = c == '{' ? handler_->flat_object_members() : 0;
+          if (most != 0) {
+            const std::size_t close = read_flat_object(base, pos, i, limit, most);
+            if (close != 0) {
+              const flat_object_result taken = handler_->on_flat_object(flat_->object);
+              if (taken == flat_object_result::taken) {
+                value_end = pos[close] + 1;
+                i = close + 1;
+                goto value_done;
+              }
+              if (taken == flat_object_result::stopped) return ended_by(stopped(absolute(at)));
+            }
+          }
+        }
         if (stack_.size() >= options_.max_depth)
           return ended_by(fail(parse_errc::depth_limit, absolute(at)));
         if (!Skip && !stack_.empty()) stack_.back().count = cur.count;
@@ -1117,6 +1134,144 @@ class parser_core {
       if (!handler_->on_array_begin()) return stopped(absolute(open));
       if (!handler_->on_array_end(0)) return stopped(absolute(close));
     }
+    return true;
+  }
+
+  // ---- flat objects (handler_with_flat_objects, jsonx/sax/flat_object.hpp) ----
+
+  // Reads the object whose '{' is structural i into flat_->object if it is flat: returns the
+  // index of its '}', or 0 if it is not offered: not flat, empty, with more than
+  // `most_members` members, not wholly before `limit`, beyond a limit, or not exactly valid.
+  // Nothing is reported here: the events of an object not offered find its errors, as for any
+  // other.
+  //   object = '{' member *( ',' member ) '}'   member = string ':' value
+  //   value  = scalar / string / '[' [ item *( ',' item ) ] ']'   item = scalar / string
+  std::size_t read_flat_object(const char* base, const std::uint32_t* pos, std::size_t i,
+                               std::uint32_t limit, std::size_t most_members) {
+    most_members = std::min(most_members, flat_object::max_members);
+    if (stack_.size() + 2 > options_.max_depth) return 0;  // the object and an array in it
+    if (!flat_) flat_ = std::make_unique<flat_storage>();
+    flat_object& object = flat_->object;
+    // The counts in locals, stored once at the end (through the object, every add was a
+    // store and a reload).
+    flat_member* const members = object.member_storage();
+    flat_token* const items = object.element_storage();
+    std::size_t member_count = 0;
+    std::size_t item_count = 0;
+    std::size_t j = i + 1;
+    std::uint32_t at = pos[j];
+    for (;;) {
+      if (at >= limit || base[at] != '"' || member_count == most_members) return 0;
+      flat_member& member = members[member_count++];
+      if (!flat_string(base, pos, j, limit, member.key, member.key_escaped)) return 0;
+      j += 2;
+      at = pos[j];
+      if (at >= limit || base[at] != ':') return 0;
+      at = pos[++j];
+      if (at >= limit) return 0;
+      flat_token& value = member.value;
+      if (base[at] == '[') {
+        value.what = flat_token::kind::array;
+        value.first_element = static_cast<std::uint32_t>(item_count);
+        at = pos[++j];
+        if (at >= limit) return 0;
+        if (base[at] != ']') {
+          for (;;) {
+            if (at >= limit || item_count == flat_object::max_elements ||
+                !flat_scalar(base, pos, j, limit, items[item_count]))
+              return 0;
+            ++item_count;
+            at = pos[j];
+            if (at >= limit) return 0;
+            if (base[at] == ']') break;
+            if (base[at] != ',') return 0;
+            at = pos[++j];
+          }
+        }
+        value.element_count = static_cast<std::uint32_t>(item_count) - value.first_element;
+        at = pos[++j];  // after the ']'
+      } else {
+        if (!flat_scalar(base, pos, j, limit, value)) return 0;
+        at = pos[j];
+      }
+      if (at >= limit) return 0;
+      if (base[at] == '}') {
+        object.set_sizes(member_count, item_count);
+        return j;
+      }
+      if (base[at] != ',') return 0;
+      at = pos[++j];
+    }
+  }
+
+  // The string whose quotes are structurals j and j + 1 (the first checked by the caller):
+  // its raw bytes, and whether it has escapes (then checked). False if it is not offered.
+  [[gnu::always_inline]] bool flat_string(const char* base, const std::uint32_t* pos, std::size_t j,
+                                          std::uint32_t limit, std::string_view& text,
+                                          bool& escaped) {
+    const std::uint32_t open = pos[j];
+    const std::uint32_t close = pos[j + 1];
+    if (close >= limit) return false;
+    const std::size_t length = close - open - 1;
+    if (length > options_.max_token_size) return false;
+    text = std::string_view(base + open + 1, length);
+    escaped = escaped_end(close);
+    return !escaped ||
+           validate_escapes(text.data(), text.data() + length, false).error == parse_errc::ok;
+  }
+
+  // The scalar or string at structural j into `token`; j moves past it. False if not offered
+  // (an object or array, anything invalid or cut by the chunk's end).
+  [[gnu::always_inline]] bool flat_scalar(const char* base, const std::uint32_t* pos,
+                                          std::size_t& j, std::uint32_t limit, flat_token& token) {
+    const char* const p = base + pos[j];
+    const char* const chunk_end = chunk_ + chunk_size_;
+    const char c = *p;
+    if (c == '"') {
+      token.what = flat_token::kind::string;
+      if (!flat_string(base, pos, j, limit, token.text, token.escaped)) return false;
+      j += 2;
+      return true;
+    }
+    if (c == 't' || c == 'f' || c == 'n') {
+      // As literal(): the word, then a byte that cannot continue it, both in the chunk.
+      const std::size_t length = c == 'f' ? 5 : 4;
+      if (static_cast<std::size_t>(chunk_end - p) <= length) return false;
+      const std::string_view word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+      if (std::string_view(p, length) != word ||
+          index::is_scalar_byte(static_cast<unsigned char>(p[length])))
+        return false;
+      token.what = c == 'n' ? flat_token::kind::null : flat_token::kind::boolean;
+      token.boolean = c == 't';
+      ++j;
+      return true;
+    }
+    if (c != '-' && !is_digit(c)) return false;
+    number_result r;
+    parse_number<true>(p, chunk_end, token_end::open, r);
+    const auto length = static_cast<std::size_t>(r.end - p);
+    if (length > options_.max_token_size) return false;
+    token.text = std::string_view(p, length);
+    switch (r.kind) {
+      case number_kind::int64:
+        token.what = flat_token::kind::int64;
+        token.i = r.i;
+        break;
+      case number_kind::uint64:
+        token.what = flat_token::kind::uint64;
+        token.u = r.u;
+        break;
+      case number_kind::float64:
+        token.what = flat_token::kind::float64;
+        token.d = r.d;
+        break;
+      case number_kind::big:
+        token.what = flat_token::kind::big_number;
+        break;
+      default:  // invalid, or cut by the chunk's end
+        return false;
+    }
+    ++j;
     return true;
   }
 
@@ -1733,6 +1888,17 @@ class parser_core {
   bool window_newlines_counted_ = false;
   std::uint64_t newlines_before_counted_window_ = 0;
   std::int64_t last_newline_before_counted_window_ = -1;
+
+  // ---- flat objects (handler_with_flat_objects) ----
+  // The object being offered, made at the first offer (about 3.5 KB: only parsers whose
+  // handler takes flat objects have the member at all).
+  struct flat_storage {
+    flat_object object;
+  };
+  struct no_flat_storage {};
+  [[no_unique_address]] std::conditional_t<takes_flat_objects, std::unique_ptr<flat_storage>,
+                                           no_flat_storage>
+      flat_;
 
   // ---- skipping (handler_with_skip) ----
   void reset_skipping() noexcept {
