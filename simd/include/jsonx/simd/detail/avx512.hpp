@@ -51,6 +51,8 @@ struct simd_avx512 {
   // 0.93x, citm_catalog.json 0.93x, canada.json 0.94x, small.json 1.00x; sixteen gained 1-3%
   // more on the large files and lost 6% on small.json.
   static constexpr int batch_blocks = 8;
+  // The fast pass's UTF-8 check after each batch (index/src/generic_indexer.hpp).
+  static constexpr bool utf8_after_batch = true;
   static constexpr bool has_flatten = true;  // flatten() below, not the generic bit loop
   struct block {
     __m512i bytes;

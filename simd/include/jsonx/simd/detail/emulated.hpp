@@ -118,6 +118,7 @@ struct emulated_vector_checks {
 // together.
 struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_emulated> {
   static constexpr int batch_blocks = 8;
+  static constexpr bool utf8_after_batch = true;  // as simd_avx512: its code path, emulated
   static constexpr bool has_flatten = true;
 
   // Byte by byte through the tables, not simd_scalar's word operations: the agreement tests
