@@ -685,6 +685,35 @@ TEST(parallel_decoder_memory, SlowConsumerBoundsTheChunksInFlight) {
   EXPECT_GT(stats.chunks, text.size() / (options.parallel_chunk_size + options.chunk_size));
 }
 
+// parallel_chunk_lines' default: no line limit for documents (their memory follows the bytes),
+// 4096 lines a chunk for typed values; an explicit limit applies to documents too.
+TEST(parallel_decoder_memory, DefaultLineLimitCutsTypedValuesNotDocuments) {
+  std::string text;
+  for (int i = 0; i < 10000; ++i) {  // 20,000 bytes
+    text += static_cast<char>('0' + i % 10);
+    text += '\n';
+  }
+  decoder_options options;
+  options.separation = framing::ndjson;
+  options.threads = 2;
+  options.parallel_chunk_size = 1 << 20;  // never reached: only lines can cut
+  auto chunks_of = [&](auto target, const decoder_options& o) {
+    stream::memory_source in(text);
+    stream::parallel_decoder<decltype(target)> dec(in, o);
+    std::size_t values = 0;
+    while (dec.decode(target)) ++values;
+    EXPECT_EQ(values, 10000U);
+    return dec.stats().chunks;
+  };
+  EXPECT_EQ(options.parallel_chunk_lines, decoder_options::default_chunk_lines);
+  EXPECT_EQ(chunks_of(dom::document{}, options), 1U);
+  // 10,000 lines: cut after 4096 and 8192.
+  EXPECT_EQ(chunks_of(int{}, options), 3U);
+  decoder_options explicit_limit = options;
+  explicit_limit.parallel_chunk_lines = 4096;
+  EXPECT_EQ(chunks_of(dom::document{}, explicit_limit), 3U);
+}
+
 TEST(parallel_decoder_modes, OneThreadAndWhitespaceFramingAreSequential) {
   const std::string text = "1 2\n[3]\n";
   decoder_options options;

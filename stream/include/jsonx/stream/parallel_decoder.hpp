@@ -83,7 +83,7 @@ class value_pipeline final : public pipeline_core {
 
   value_pipeline(source& in, const decoder_options& options, unsigned threads,
                  const std::function<Context()>& make_context, decode_one_fn decode_one)
-      : pipeline_core(in, options,
+      : pipeline_core(in, pipeline_options(options),
                       options.parallel_caller_decodes ? std::max(threads, 1U) - 1 : threads, false,
                       options.parallel_caller_decodes),
         decode_one_(decode_one) {
@@ -95,6 +95,15 @@ class value_pipeline final : public pipeline_core {
     start();
   }
   ~value_pipeline() override { stop(); }
+
+  /// The options the reader cuts chunks by: documents have no line limit by default (see
+  /// decoder_options::parallel_chunk_lines).
+  static decoder_options pipeline_options(const decoder_options& options) {
+    decoder_options o = options;
+    if (is_document && o.parallel_chunk_lines == decoder_options::default_chunk_lines)
+      o.parallel_chunk_lines = 0;
+    return o;
+  }
 
   /// The next value moved (a document: copied, into its own buffers) into `target`, or an
   /// error, or the end.
