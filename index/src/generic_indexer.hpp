@@ -15,6 +15,7 @@
 //   block load_partial(const uint8_t* p, unsigned n);   // n < 64 bytes, then spaces
 //   block block_ending_with(const uint8_t (&last3)[3]); // bytes 61-63 = last3, rest unused
 //   bool any_non_ascii(block);                         // non_ascii(b) != 0, without the mask
+//   block bitwise_or(block, block);  // required with utf8_after_batch (see generic_indexer)
 //   void flatten(uint32_t* out, size_t& count, uint32_t base, uint64_t bits);
 //     with `static constexpr bool has_flatten = true;` (writes at most 15 entries past the
 //     last one it appends, or 16 past the last one before it when bits is 0)
@@ -79,11 +80,15 @@ struct generic_indexer {
   // The fast pass's checks are the wrapper's own (only wrappers with has_vector_checks run it).
   using checks = Simd;
   // The fast pass's UTF-8 check in a loop of its own after each batch's blocks, not in the
-  // block loop (a wrapper says so by `static constexpr bool utf8_after_batch = true`). With
-  // AVX-512's batches of eight, two builds alternated (AMD Zen 5, two runs): index
-  // citm_catalog 0.95x the time, canada 0.95-0.97x, twitter_escaped 0.93-0.94x, twitter
-  // 1.00-1.03x (its many non-ASCII batches run the check either way); with AVX2's batches of
-  // four, twitter 1.035x: AVX2 keeps the check in the block loop.
+  // block loop (a wrapper says so by `static constexpr bool utf8_after_batch = true`, and then
+  // provides `block bitwise_or(block, block)`). With AVX-512's batches of eight, two builds
+  // alternated (AMD Zen 5, two runs): index citm_catalog 0.95x the time, canada 0.95-0.97x,
+  // twitter_escaped 0.93-0.94x, twitter 1.00-1.03x (its many non-ASCII batches run the check
+  // either way). Whether a batch needs it is then told by one test of its blocks ORed
+  // together, not a test per block: AVX-512 index citm_catalog and canada 0.92x the time,
+  // twitter 0.96-0.97x, twitter_escaped 0.93x; and so AVX2 took the check out of its block
+  // loop too: citm_catalog 0.94x, canada 0.88x, twitter_escaped 0.96x, twitter 1.02x
+  // (AMD Zen 5, 7-11 rounds).
   static constexpr bool utf8_after_batch = [] {
     if constexpr (requires { Simd::utf8_after_batch; }) {
       return Simd::utf8_after_batch;
@@ -218,7 +223,12 @@ struct generic_indexer {
     typename vectors::error_bytes utf8_error_bytes{};
     std::uint64_t control_errors = 0;
     typename vectors::newline_lanes newline_lanes{};
-    unsigned non_ascii_blocks = 0;  // utf8_after_batch: bit b, block b has a byte >= 0x80
+    // utf8_after_batch: bit b, block b has a byte >= 0x80. A whole batch's blocks are ORed
+    // together instead, and tested once (one vector OR a block, where a test of each block
+    // moved its answer out of the vector unit: index citm_catalog and canada 1.09x the time);
+    // a batch of one block (the call's last blocks) keeps the test.
+    unsigned non_ascii_blocks = 0;
+    block high_bytes{};
 #pragma GCC unroll 8
     for (int b = 0; b < block_count && b < Simd::batch_blocks; ++b) {
       const block& bytes = blocks[b];
@@ -242,7 +252,11 @@ struct generic_indexer {
       const std::uint64_t control = Simd::control(bytes);
       const bool has_non_ascii = any_non_ascii(bytes);
       if constexpr (!exact && utf8_after_batch) {
-        non_ascii_blocks |= static_cast<unsigned>(has_non_ascii) << b;
+        if (block_count == 1) {
+          non_ascii_blocks = static_cast<unsigned>(has_non_ascii);
+        } else {
+          high_bytes = Simd::bitwise_or(high_bytes, bytes);
+        }
       }
       std::uint64_t kept = structurals;
       std::uint64_t newlines = 0;  // the exact pass's
@@ -308,7 +322,13 @@ struct generic_indexer {
       // (or a sequence open from the batch before): ASCII input never runs it, and the block
       // loop above keeps no register for it. (A block after one with a byte >= 0x80 is
       // checked whether or not that one ends inside a sequence: a superset, never fewer.)
-      if ((non_ascii_blocks | static_cast<unsigned>(s.previous_incomplete)) != 0) {
+      if ((block_count == 1 ? non_ascii_blocks != 0 : any_non_ascii(high_bytes)) ||
+          s.previous_incomplete) {
+        if (block_count != 1) {
+#pragma GCC unroll 8
+          for (int b = 0; b < block_count && b < Simd::batch_blocks; ++b)
+            non_ascii_blocks |= static_cast<unsigned>(any_non_ascii(blocks[b])) << b;
+        }
 #pragma GCC unroll 8
         for (int b = 0; b < block_count && b < Simd::batch_blocks; ++b) {
           const unsigned valid = (b == block_count - 1) ? valid_in_last : 64;

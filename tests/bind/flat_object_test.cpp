@@ -154,7 +154,9 @@ int expect_same_as_events(std::string_view json, const T& start,
     EXPECT_EQ(flat.error.path, events.error.path) << where;
     EXPECT_EQ(flat.error.offset, events.error.offset) << where;
     EXPECT_EQ(flat.error.message(), events.error.message()) << where;
-    if (flat.ok) EXPECT_TRUE(with_flat == with_events) << where;
+    if (flat.ok) {
+      EXPECT_TRUE(with_flat == with_events) << where;
+    }
     if (cut == 0) taken_whole = flat.taken;
   }
   return taken_whole;

@@ -101,9 +101,14 @@ struct simd_avx2 {
   // twitter.json 0.93x, citm_catalog.json 0.81x, canada.json 0.93x, small.json 0.99x.
   static constexpr int batch_blocks = 4;
   static constexpr bool has_flatten = true;  // flatten() below
+  // The fast pass's UTF-8 check after each batch (index/src/generic_indexer.hpp).
+  static constexpr bool utf8_after_batch = true;
   struct block {
     __m256i lo, hi;
   };
+  static block bitwise_or(const block& a, const block& b) noexcept {
+    return {_mm256_or_si256(a.lo, b.lo), _mm256_or_si256(a.hi, b.hi)};
+  }
 
   static block load(const std::uint8_t* p) noexcept {
     return {_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)),

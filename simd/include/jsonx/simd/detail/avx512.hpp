@@ -92,6 +92,9 @@ struct simd_avx512 {
     return _mm512_cmplt_epu8_mask(b.bytes, _mm512_set1_epi8(0x20));
   }
   static std::uint64_t non_ascii(const block& b) noexcept { return _mm512_movepi8_mask(b.bytes); }
+  static block bitwise_or(const block& a, const block& b) noexcept {
+    return {_mm512_or_si512(a.bytes, b.bytes)};
+  }
 
   // The bytes N positions earlier: lanes moved up by one (valignq by 6 quadwords puts the
   // previous block's top lane under the current bottom lane), then a per-lane byte align.

@@ -145,6 +145,11 @@ struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_em
     return mask_of(b, [](std::uint8_t x) { return is_non_ascii(x); });
   }
   static bool any_non_ascii(const block& b) noexcept { return non_ascii(b) != 0; }
+  static block bitwise_or(const block& a, const block& b) noexcept {
+    block r;
+    for (int i = 0; i < 64; ++i) r.bytes[i] = static_cast<std::uint8_t>(a.bytes[i] | b.bytes[i]);
+    return r;
+  }
   static std::uint64_t utf8_errors(const block& current, const block& previous) noexcept {
     std::uint8_t window[64 + 3];  // the previous block's last three bytes, then this block's
     std::memcpy(window, previous.bytes + 61, 3);
@@ -192,10 +197,19 @@ struct simd_avx512_emulated : simd_scalar, emulated_vector_checks<simd_avx512_em
 // four, and each block's quote mask is prefix-XORed alone.
 struct simd_avx2_emulated : emulated_vector_checks<simd_avx2_emulated> {
   static constexpr int batch_blocks = 4;
+  static constexpr bool utf8_after_batch = true;  // as simd_avx2: its code path, emulated
   struct block {
     std::uint8_t lo[32];
     std::uint8_t hi[32];
   };
+  static block bitwise_or(const block& a, const block& b) noexcept {
+    block r;
+    for (int i = 0; i < 32; ++i) {
+      r.lo[i] = static_cast<std::uint8_t>(a.lo[i] | b.lo[i]);
+      r.hi[i] = static_cast<std::uint8_t>(a.hi[i] | b.hi[i]);
+    }
+    return r;
+  }
 
   static block load(const std::uint8_t* p) noexcept {
     block b;
