@@ -610,7 +610,54 @@ def replace_readme_table(path, text):
         f.write(readme[:begin] + text + readme[end + len(README_END):])
 
 
+# The cases that run threads (jsonx's parallel decoder, simdjson's parse_many): never pinned.
+THREADED_PREFIX = "ndjson"
+
+
+def list_cases(args):
+    """The names of the cases args.filter selects (all without one)."""
+    command = [args.binary, "--benchmark_list_tests"]
+    if args.filter:
+        command.append(f"--benchmark_filter={args.filter}")
+    listed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    return [line for line in listed.splitlines() if "/" in line and "=" not in line]
+
+
+def exactly(names):
+    """A --benchmark_filter (a POSIX extended regex: no lookahead) selecting exactly these."""
+    special = set(".^$*+?()[]{}|\\")
+    escaped = ["".join("\\" + c if c in special else c for c in name) for name in names]
+    return "^(" + "|".join(escaped) + ")$"
+
+
 def run_benchmark(args, output_path):
+    """Runs jsonx_bench into the JSON report at output_path. With --cpu, the single-threaded
+    cases run pinned to that CPU, then the threaded ones (ndjson, ndjson_memory) unpinned, and
+    the two reports are merged: pinned, two decoding threads would share one CPU."""
+    if args.cpu is None:
+        run_benchmark_once(args, output_path, args.filter, None)
+        return
+    names = list_cases(args)
+    pinned = [n for n in names if not n.startswith(THREADED_PREFIX)]
+    threaded = [n for n in names if n.startswith(THREADED_PREFIX)]
+    report = None
+    for group, cpu in ((pinned, args.cpu), (threaded, None)):
+        if not group:
+            continue
+        part_path = output_path + ".part"
+        run_benchmark_once(args, part_path, exactly(group), cpu)
+        with open(part_path) as f:
+            part = json.load(f)
+        os.remove(part_path)
+        if report is None:
+            report = part
+        else:
+            report["benchmarks"] += part.get("benchmarks", [])
+    with open(output_path, "w") as f:
+        json.dump(report, f)
+
+
+def run_benchmark_once(args, output_path, filter_regex, cpu):
     command = [args.binary, f"--benchmark_repetitions={args.repetitions}",
                f"--benchmark_out={output_path}", "--benchmark_out_format=json",
                "--benchmark_display_aggregates_only=true"]
@@ -618,19 +665,19 @@ def run_benchmark(args, output_path):
         # Repetitions of different cases interleaved in random order, so that a burst of load
         # from elsewhere on the machine spreads over all cases instead of hitting one library.
         command.append("--benchmark_enable_random_interleaving=true")
-    if args.filter:
-        command.append(f"--benchmark_filter={args.filter}")
+    if filter_regex:
+        command.append(f"--benchmark_filter={filter_regex}")
     if args.min_time:
         command.append(f"--benchmark_min_time={args.min_time}")
     command += args.extra
     print("running: " + " ".join(command), file=sys.stderr)
     # The console report goes to stderr, so stdout holds only the tables.
     pin = None
-    if args.cpu is not None:
+    if cpu is not None:
         # A shared virtual machine may run one vCPU slower than another part of the time: the
         # single-threaded cases are steadier on one (see compare_builds.py).
-        pin = lambda: os.sched_setaffinity(0, {args.cpu})  # noqa: E731 (runs in the child)
-        print(f"pinned to CPU {args.cpu}", file=sys.stderr)
+        pin = lambda: os.sched_setaffinity(0, {cpu})  # noqa: E731 (runs in the child)
+        print(f"pinned to CPU {cpu}", file=sys.stderr)
     completed = subprocess.run(command, stdout=sys.stderr, preexec_fn=pin)
     if completed.returncode != 0:
         sys.exit(f"compare.py: {args.binary} exited with status {completed.returncode}")
@@ -648,7 +695,8 @@ def main():
     parser.add_argument("--no-interleave", action="store_true",
                         help="run each case's repetitions back to back (default: interleaved)")
     parser.add_argument("--cpu", type=int,
-                        help="pin jsonx_bench to this CPU (leave the threaded ndjson cases out)")
+                        help="pin the single-threaded cases to this CPU (the threaded ndjson "
+                             "cases run after them, unpinned)")
     parser.add_argument("--json-in", help="read this saved JSON report instead of running")
     parser.add_argument("--json-out", help="also keep the JSON report in this file")
     parser.add_argument("--readme", metavar="FILE",
