@@ -452,8 +452,13 @@ struct generic_indexer {
     return result;
   }
 
-  static index_result run(const char* input, std::size_t length, indexer_state& state,
-                          std::uint32_t* positions, std::uint64_t* escape_words) noexcept {
+  // On a 64-byte boundary, as the parser's walk: the fast pass's speed moved with where its
+  // loop fell in the cache lines, which changed with edits elsewhere in the binary (the same
+  // indexer code ran 6% apart, NDJSON of twitter statuses, in two builds that differed in a
+  // stream header only, the function 16 bytes off a line).
+  [[gnu::aligned(64)]] static index_result run(const char* input, std::size_t length,
+                                               indexer_state& state, std::uint32_t* positions,
+                                               std::uint64_t* escape_words) noexcept {
     index_result result;
     if (length == 0) return result;
     const auto* data = reinterpret_cast<const std::uint8_t*>(input);
