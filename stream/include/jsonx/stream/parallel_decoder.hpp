@@ -191,7 +191,8 @@ class value_pipeline final : public pipeline_core {
   // worker_state): the caller writes it with every value (the builder's sizes), and on the line
   // of decode_one_, which the worker reads for every value, the line went from core to core
   // twice a value: two-thread decoding of small records (190-byte NDJSON lines, from memory)
-  // took 1.09x the time (1.08x with only 128 bytes of padding around it; AMD Zen 5).
+  // took 1.11x the time it takes now (with 128 bytes of padding around it instead of the
+  // alignment, 1.03x; AMD Zen 5).
   alignas(128) [[no_unique_address]] std::conditional_t<is_document, dom::document,
                                                         no_scratch> caller_document_;
   // Per slot, reused: the chunk's documents in one batch, or its values.
