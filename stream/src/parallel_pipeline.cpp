@@ -263,11 +263,9 @@ bool pipeline_core::fill_slot(chunk_slot& slot, carry_over& carry) {
   // which stops a value at the record's end exactly as the sequential one does, gives the
   // same verdict either way.
   std::size_t cut = 0;
-  const std::size_t max_lines =
-      !ndjson ? 0
-      : options_.parallel_chunk_lines == decoder_options::default_chunk_lines
-          ? decoder_options::default_chunk_lines_for_values
-          : options_.parallel_chunk_lines;
+  // (value_pipeline has resolved the default for its values; any other owner gets the
+  // values' default.)
+  const std::size_t max_lines = ndjson ? options_.effective_chunk_lines(false) : 0;
   std::size_t lines = 0;
   // Looks for cuts in the chunk's bytes [from, from + n).
   auto scan = [&](std::size_t from, std::size_t n) {

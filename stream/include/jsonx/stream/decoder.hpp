@@ -138,6 +138,12 @@ struct decoder_options {
   static constexpr std::size_t default_chunk_lines = ~std::size_t{0};
   /// What default_chunk_lines means for targets other than dom::document.
   static constexpr std::size_t default_chunk_lines_for_values = 4096;
+  /// The line limit parallel_chunk_lines sets for chunks of dom::document values
+  /// (`documents`) or of other values: itself, or what its default means for them.
+  std::size_t effective_chunk_lines(bool documents) const noexcept {
+    if (parallel_chunk_lines != default_chunk_lines) return parallel_chunk_lines;
+    return documents ? 0 : default_chunk_lines_for_values;
+  }
   /// The calling thread decodes too: when the chunk it is to hand out next has been read and
   /// no worker has taken it, decode() decodes its values itself, straight into your target
   /// (threads counts it: threads - 1 workers). false: `threads` workers decode and decode()

@@ -96,12 +96,11 @@ class value_pipeline final : public pipeline_core {
   }
   ~value_pipeline() override { stop(); }
 
-  /// The options the reader cuts chunks by: documents have no line limit by default (see
-  /// decoder_options::parallel_chunk_lines).
+  /// The options the reader cuts chunks by: the line limit for this kind of value (documents
+  /// have none by default, see decoder_options::parallel_chunk_lines).
   static decoder_options pipeline_options(const decoder_options& options) {
     decoder_options o = options;
-    if (is_document && o.parallel_chunk_lines == decoder_options::default_chunk_lines)
-      o.parallel_chunk_lines = 0;
+    o.parallel_chunk_lines = options.effective_chunk_lines(is_document);
     return o;
   }
 
