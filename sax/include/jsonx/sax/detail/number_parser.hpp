@@ -171,6 +171,11 @@ inline constexpr int largest_power_of_five = 308;
   // the top 64 bits of the product hold the 53-bit result and enough bits to round it.
   const int leading_zeros = __builtin_clzll(mantissa);
   const std::uint64_t w = mantissa << leading_zeros;
+  // The binary exponent, biased, less one, before the product's upper bit is known:
+  // floor(q * log2(10)) + 63 (as 217706 * q >> 16), adjusted. Worked out here, off the
+  // product's path, it is one value kept across the multiplication rather than two.
+  const std::int64_t exponent_part =
+      ((217706 * exponent) >> 16) + 63 + 1023 - 1 - static_cast<std::int64_t>(leading_zeros);
   const std::uint64_t* power = powers_of_five_128 + 2 * (exponent - smallest_power_of_five);
   const u128 first = static_cast<u128>(w) * power[0];
   std::uint64_t high = static_cast<std::uint64_t>(first >> 64);
@@ -187,26 +192,23 @@ inline constexpr int largest_power_of_five = 308;
   // A low word of all ones may still be short of a carry from the bits the table truncated,
   // except where 5^q is exact in 128 bits (q in [-27, 55]): decide those slowly.
   if (low == ~std::uint64_t{0} && (exponent < -27 || exponent > 55)) return false;
+  // Both factors have their top bit set, so the product's top bit is bit 127 or 126.
   const int upper_bit = static_cast<int>(high >> 63);
-  std::uint64_t significand = high >> (upper_bit + 9);  // 54 or 55 bits: the result and one more
-  // The binary exponent, biased: floor(q * log2(10)) + 63 (as 217706 * q >> 16), adjusted.
-  int biased =
-      static_cast<int>(((217706 * exponent) >> 16) + 63) + upper_bit - leading_zeros + 1023;
-  if (biased <= 0) return false;  // subnormal or zero: the slow path
+  std::uint64_t significand = high >> (upper_bit + 9);  // 54 bits: the result and one more
+  const std::int64_t biased_less_one = exponent_part + upper_bit;
+  if (biased_less_one < 0) return false;  // subnormal or zero: the slow path
   // Exactly halfway between two doubles (possible only for q in [-4, 23], where the product
   // is exact): round to even, i.e. do not round up an even result.
   if (low <= 1 && exponent >= -4 && exponent <= 23 && (significand & 3) == 1 &&
       (significand << (upper_bit + 9)) == high)
     significand &= ~std::uint64_t{1};
   significand = (significand + (significand & 1)) >> 1;  // round half up, drop the extra bit
-  if (significand >= (std::uint64_t{1} << 53)) {         // rounding carried into a new bit
-    significand = std::uint64_t{1} << 52;
-    ++biased;
-  }
-  if (biased >= 0x7FF) return false;  // beyond double range: the caller keeps the text
-  const std::uint64_t bits = (significand & ~(std::uint64_t{1} << 52)) |
-                             (static_cast<std::uint64_t>(biased) << 52) |
-                             (static_cast<std::uint64_t>(negative) << 63);
+  // 53 bits, the leading one at bit 52, or 2^53 where rounding carried into a new bit. Added
+  // to the exponent less one, the leading one completes the exponent field, and a carry
+  // raises it by one with a zero fraction: no branch for either.
+  std::uint64_t bits = significand + (static_cast<std::uint64_t>(biased_less_one) << 52);
+  if (bits >= (std::uint64_t{0x7FF} << 52)) return false;  // beyond double range: keep the text
+  bits |= static_cast<std::uint64_t>(negative) << 63;
   std::memcpy(&out, &bits, sizeof out);
   return true;
 }
@@ -295,9 +297,17 @@ inline constexpr std::ptrdiff_t short_number_reach = 26;
 /// parse_number's straight-line path for the two commonest forms of number: an integer of 1
 /// to 15 digits, and "integer '.' fraction" with 1 to 7 integer digits and at most 19 digits
 /// in all (coordinates, prices, measurements), each ending at a byte that cannot continue a
-/// number. Needs short_number_reach readable bytes at p. False (r untouched) for every other
+/// number. Needs short_number_reach readable bytes at p. Its `end` is null for every other
 /// text, valid or not: the general path decides those.
-[[gnu::always_inline]] inline bool short_number(const char* p, number_result& r) noexcept {
+// Returned by value, not written into a caller's number_result: inlined, its fields stay in
+// registers up to the handler's event, where a number_result, whose address the general path
+// takes, lives on the stack, and the value's store and reload lay on every number's path.
+struct short_number_result {
+  const char* end = nullptr;  ///< one past the number; null if not taken
+  std::uint64_t bits = 0;     ///< the int64 value, or the double's bits
+  bool is_double = false;
+};
+[[gnu::always_inline]] inline short_number_result short_number(const char* p) noexcept {
   constexpr std::uint64_t zeros = 0x3030303030303030ULL;  // '0' in every byte
   const bool negative = *p == '-';
   const char* const q = p + negative;  // the first digit
@@ -306,10 +316,10 @@ inline constexpr std::ptrdiff_t short_number_reach = 26;
   if (head_stops == 0) {  // 8 or more integer digits: an integer of at most 15, or give up
     const std::uint64_t next = load_eight(q + 8);
     const std::uint64_t next_stops = non_digit_bits(next);
-    if (next_stops == 0 || *q == '0') return false;
+    if (next_stops == 0 || *q == '0') return {};
     const unsigned more = static_cast<unsigned>(__builtin_ctzll(next_stops)) / 8;
     const char* const end = q + 8 + more;
-    if (index::is_scalar_byte(static_cast<unsigned char>(*end))) return false;
+    if (index::is_scalar_byte(static_cast<unsigned char>(*end))) return {};
     const std::uint64_t eight = eight_digits_value(head - zeros);
     const std::uint64_t rest = next - zeros;
     std::uint64_t value;
@@ -326,36 +336,31 @@ inline constexpr std::ptrdiff_t short_number_reach = 26;
       default:
         value = eight * powers_of_ten_u64[more] + eight_digits_value(rest << (64 - 8 * more));
     }
-    r.kind = number_kind::int64;
-    r.end = end;
-    r.i = negative ? -static_cast<std::int64_t>(value) : static_cast<std::int64_t>(value);
-    return true;
+    return {end, negative ? 0 - value : value, false};
   }
   const unsigned integer_digits = static_cast<unsigned>(__builtin_ctzll(head_stops)) / 8;
-  if (integer_digits == 0 || (*q == '0' && integer_digits > 1)) return false;  // "-x", "01"
+  if (integer_digits == 0 || (*q == '0' && integer_digits > 1)) return {};  // "-x", "01"
   const unsigned char after_integer = static_cast<unsigned char>(q[integer_digits]);
   if (after_integer != '.') {
-    if (index::is_scalar_byte(after_integer)) return false;  // an exponent, or no number
-    r.kind = number_kind::int64;
-    r.end = q + integer_digits;
-    const std::int64_t value = eight_digits_value((head - zeros) << (64 - 8 * integer_digits));
-    r.i = negative ? -value : value;
-    return true;
+    if (index::is_scalar_byte(after_integer)) return {};  // an exponent, or no number
+    const std::uint64_t value = eight_digits_value((head - zeros) << (64 - 8 * integer_digits));
+    return {q + integer_digits, negative ? 0 - value : value, false};
   }
   std::uint64_t mantissa;
   int exponent;
   const char* end;
-  if (!decimal_digits(q, integer_digits, head, mantissa, exponent, end)) return false;
-  if (index::is_scalar_byte(static_cast<unsigned char>(*end))) return false;  // "1.5e3", "1.5.5"
+  if (!decimal_digits(q, integer_digits, head, mantissa, exponent, end)) return {};
+  if (index::is_scalar_byte(static_cast<unsigned char>(*end))) return {};  // "1.5e3", "1.5.5"
+  double d;
   if (mantissa <= (std::uint64_t{1} << 53)) {  // exact: both operands are exact doubles
-    const double d = static_cast<double>(mantissa) / exact_powers_of_ten[-exponent];
-    r.d = negative ? -d : d;
-  } else if (!eisel_lemire(mantissa, exponent, negative, r.d)) {
-    return false;
+    d = static_cast<double>(mantissa) / exact_powers_of_ten[-exponent];
+    if (negative) d = -d;
+  } else if (!eisel_lemire(mantissa, exponent, negative, d)) {
+    return {};
   }
-  r.kind = number_kind::float64;
-  r.end = end;
-  return true;
+  std::uint64_t bits;
+  std::memcpy(&bits, &d, sizeof bits);
+  return {end, bits, true};
 }
 
 /// Scans and converts the number at `p` into `r`. `limit` is the end of the readable bytes;
@@ -367,11 +372,20 @@ inline constexpr std::ptrdiff_t short_number_reach = 26;
 /// found, but no value is computed: `kind` is then float64 for every valid number.
 // Forced inline: a call cost a saving and restoring of six registers, and the result went
 // through memory (2.8% of canada.json's instructions, 4.4% of small.json's).
-template <bool Convert = true>
+// TryShort false: the caller has tried short_number already.
+template <bool Convert = true, bool TryShort = Convert>
 [[gnu::always_inline]] inline void parse_number(const char* p, const char* limit, token_end end,
                                                 number_result& r) noexcept {
-  if constexpr (Convert) {
-    if (limit - p >= short_number_reach && short_number(p, r)) return;
+  if constexpr (Convert && TryShort) {
+    if (limit - p >= short_number_reach) {
+      const short_number_result s = short_number(p);
+      if (s.end != nullptr) {
+        r.kind = s.is_double ? number_kind::float64 : number_kind::int64;
+        r.end = s.end;
+        r.u = s.bits;
+        return;
+      }
+    }
   }
   const char* const start = p;
   auto at_end = [&](const char* q) { return q == limit; };

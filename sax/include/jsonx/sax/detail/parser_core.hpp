@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -1431,9 +1432,30 @@ class parser_core {
       fail(parse_errc::expected_value, offset_value(offset));
       return npos;
     }
+    if constexpr (!numbers_as_text && !Skip) {
+      // The commonest numbers (see short_number) go from registers to the event.
+      if (limit - p >= short_number_reach) {
+        const short_number_result s = short_number(p);
+        if (s.end != nullptr) {
+          const std::string_view text(p, static_cast<std::size_t>(s.end - p));
+          if (text.size() > options_.max_token_size) {
+            fail(parse_errc::token_size_limit, offset_value(offset));
+            return npos;
+          }
+          const bool go_on = s.is_double
+                                 ? handler_->on_double(std::bit_cast<double>(s.bits), text)
+                                 : handler_->on_int64(static_cast<std::int64_t>(s.bits), text);
+          if (!go_on) {
+            stopped(offset_value(offset));
+            return npos;
+          }
+          return text.size();
+        }
+      }
+    }
     number_result r;
     // Handlers that take numbers as text (the writer, raw capture) need no values.
-    parse_number<!numbers_as_text && !Skip>(p, limit, end, r);
+    parse_number<!numbers_as_text && !Skip, false>(p, limit, end, r);
     const std::string_view text(p, static_cast<std::size_t>(r.end - p));
     if (text.size() > options_.max_token_size) {
       fail(parse_errc::token_size_limit, offset_value(offset));
