@@ -314,9 +314,15 @@ void decoder::start_value(const void* target, detail::value_parser* parser, bool
   value_is_key_ = is_key;
   value_target_ = target;
   value_parser_ = parser;
-  value_start_ = input_offset();
+  // Opaque to the vectorizer: GCC 12 otherwise adds the start and the line as one pair, whose
+  // 16-byte load of begin_ and the field after it waits for the 8-byte store that has just
+  // moved begin_ (it cannot be forwarded from it): 58% of this function's samples, 2.7% of
+  // decoding NDJSON records of 190 bytes (AMD Zen 5, avx512).
+  std::uint64_t start = input_offset();
+  asm("" : "+r"(start));
+  value_start_ = start;
   value_line_ = newlines_ + 1;
-  value_column_ = value_start_ - line_start_ + 1;
+  value_column_ = start - line_start_ + 1;
 }
 
 bool decoder::partial(dom::document& doc, partial_mode mode) {
