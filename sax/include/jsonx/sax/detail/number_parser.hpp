@@ -20,6 +20,7 @@
 // beside 845M for the words then) but took 5% longer; it is not kept.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -380,9 +381,14 @@ template <bool Convert = true, bool TryShort = Convert>
     if (limit - p >= short_number_reach) {
       const short_number_result s = short_number(p);
       if (s.end != nullptr) {
-        r.kind = s.is_double ? number_kind::float64 : number_kind::int64;
+        if (s.is_double) {
+          r.kind = number_kind::float64;
+          r.d = std::bit_cast<double>(s.bits);
+        } else {
+          r.kind = number_kind::int64;
+          r.i = static_cast<std::int64_t>(s.bits);
+        }
         r.end = s.end;
-        r.u = s.bits;
         return;
       }
     }
