@@ -30,6 +30,7 @@
 
 #include "jsonx/index/byte_classes.hpp"
 #include "jsonx/index/structural_indexer.hpp"
+#include "jsonx/sax/detail/in_register.hpp"
 #include "jsonx/sax/detail/number_parser.hpp"
 #include "jsonx/sax/detail/string_unescape.hpp"
 #include "jsonx/sax/error.hpp"
@@ -434,27 +435,22 @@ class parser_core {
   }
 
   // Copies of what the indexer has just stored, field by field, each value through a general
-  // register (the empty asm): as structs, GCC copies them 16 bytes at a time, and a 16-byte
-  // load of two fields just written by 8-byte (or smaller) stores is not forwarded from them
-  // but waits for them to reach the cache: 38% of run_chunk's samples in a DOM parse of
-  // small.json (AMD Zen 5, avx512).
-  template <class T>
-  static T opaque(T value) noexcept {
-    asm("" : "+r"(value));
-    return value;
-  }
+  // register (in_register): as structs, GCC copies them 16 bytes at a time, and a 16-byte load
+  // of two fields just written by 8-byte (or smaller) stores is not forwarded from them but
+  // waits for them to reach the cache: 38% of run_chunk's samples in a DOM parse of small.json
+  // (AMD Zen 5, avx512).
   static void copy_by_field(index::index_result& to, const index::index_result& from) noexcept {
-    to.structural_count = opaque(from.structural_count);
-    to.error_offset = opaque(from.error_offset);
+    to.structural_count = in_register(from.structural_count);
+    to.error_offset = in_register(from.error_offset);
     to.error = from.error;
-    to.newline_count = opaque(from.newline_count);
-    to.last_newline = opaque(from.last_newline);
+    to.newline_count = in_register(from.newline_count);
+    to.last_newline = in_register(from.last_newline);
   }
   static void copy_by_field(index::indexer_state& to, const index::indexer_state& from) noexcept {
-    to.next_is_escaped = opaque(from.next_is_escaped);
-    to.in_string = opaque(from.in_string);
-    to.last_was_scalar = opaque(from.last_was_scalar);
-    to.escape_in_string = opaque(from.escape_in_string);
+    to.next_is_escaped = in_register(from.next_is_escaped);
+    to.in_string = in_register(from.in_string);
+    to.last_was_scalar = in_register(from.last_was_scalar);
+    to.escape_in_string = in_register(from.escape_in_string);
     for (int i = 0; i < 3; ++i) to.utf8_tail[i] = from.utf8_tail[i];
   }
 
