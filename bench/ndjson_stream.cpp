@@ -127,6 +127,16 @@ double peak_rss_meter::growth_mb() const {
   return static_cast<double>(peak_kb - start_kb_) * 1024 / 1e6;
 }
 
+const ndjson_stream* stream_for_case(benchmark::State& state, ndjson_stream_getter get_stream) {
+  const ndjson_stream* stream = get_stream();
+  if (stream == nullptr) {
+    state.SkipWithError("twitter.json is absent: no stream to read");
+    for (auto _ : state) {
+    }
+  }
+  return stream;
+}
+
 void finish_stream_case(benchmark::State& state, const ndjson_stream& stream,
                         const value_tally& last_pass, std::size_t values_in_last_pass,
                         double peak_rss_growth_mb) {

@@ -35,6 +35,10 @@ const ndjson_stream* small_records_stream();
 /// One of the ndjson task's streams (nullptr if it cannot be built).
 using ndjson_stream_getter = const ndjson_stream* (*)();
 
+/// The stream of an ndjson case from `get_stream`; if it cannot be built, nullptr, and the
+/// case is marked skipped with its timed loop run empty (as Google Benchmark requires).
+const ndjson_stream* stream_for_case(benchmark::State& state, ndjson_stream_getter get_stream);
+
 /// Measures how much the process's peak resident size grows during a case: start() resets the
 /// kernel's peak (VmHWM) to the current resident size (writing 5 to /proc/self/clear_refs,
 /// Linux 4.0 and later); growth_mb() is the peak since then minus that size.

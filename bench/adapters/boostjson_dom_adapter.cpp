@@ -150,13 +150,8 @@ long stream_parser_pass(json::stream_parser& parser, json::monotonic_resource& r
 }
 
 void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream) {
-  const ndjson_stream* stream = get_stream();
-  if (stream == nullptr) {
-    state.SkipWithError("twitter.json is absent: no stream to decode");
-    for (auto _ : state) {
-    }
-    return;
-  }
+  const ndjson_stream* stream = stream_for_case(state, get_stream);
+  if (stream == nullptr) return;
   std::vector<unsigned char> buffer(stream->largest_value * 4 + 64 * 1024);
   json::monotonic_resource resource(buffer.data(), buffer.size());
   json::stream_parser parser(json::storage_ptr(), parser_options());

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "adapters.hpp"
 #include "adapters/jsonx_dom_walk.hpp"
@@ -200,6 +201,30 @@ long decode_ndjson_source(jsonx::stream::source& in, unsigned threads, value_tal
   return values;
 }
 
+// A pipe that a thread writes a text into, as another process would, with the buffer the
+// jsonx tool gives its standard input (1 MiB, stream/README). Destroyed, it closes the read
+// end (which unblocks a writer whose reader stopped early) and waits for the writer.
+struct fed_pipe {
+  int reader = -1;
+  std::thread writer;
+
+  bool open(std::string_view text, std::string& error) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+      error = std::string("pipe: ") + std::strerror(errno);
+      return false;
+    }
+    reader = fds[0];
+    jsonx::stream::enlarge_pipe(reader);
+    writer = std::thread(write_all_and_close, fds[1], text);
+    return true;
+  }
+  ~fed_pipe() {
+    if (reader >= 0) ::close(reader);
+    if (writer.joinable()) writer.join();
+  }
+};
+
 // One pass over the stream: from a pipe, which a thread writes the stream into (as another
 // process would), or from the stream in memory (memory_source: the sequential decoder parses its
 // bytes in place, and so do the parallel decoder's threads: its reader lends them, uncopied).
@@ -210,22 +235,10 @@ long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigne
     jsonx::stream::memory_source in(stream.text);
     return decode_ndjson_source(in, threads, tally, error, stages);
   }
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) {
-    error = std::string("pipe: ") + std::strerror(errno);
-    return -1;
-  }
-  // As the jsonx tool does with its standard input: a 1 MiB pipe buffer (stream/README).
-  jsonx::stream::enlarge_pipe(fds[0]);
-  std::thread writer(write_all_and_close, fds[1], std::string_view(stream.text));
-  long values;
-  {
-    jsonx::stream::fd_source in(fds[0]);
-    values = decode_ndjson_source(in, threads, tally, error, stages);
-  }
-  ::close(fds[0]);  // unblocks the writer if the reader stopped early
-  writer.join();
-  return values;
+  fed_pipe pipe;
+  if (!pipe.open(stream.text, error)) return -1;
+  jsonx::stream::fd_source in(pipe.reader);
+  return decode_ndjson_source(in, threads, tally, error, stages);
 }
 
 // ndjson/jsonx (every core), ndjson/jsonx_threads_N: the stream decoded through a pipe;
@@ -235,13 +248,8 @@ long decode_ndjson_pass(const ndjson_stream& stream, ndjson_input input, unsigne
 // and wait (the consumer waiting for a parsed chunk).
 void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, ndjson_input input,
                  unsigned threads) {
-  const ndjson_stream* stream = get_stream();
-  if (stream == nullptr) {
-    state.SkipWithError("twitter.json is absent: no stream to decode");
-    for (auto _ : state) {
-    }
-    return;
-  }
+  const ndjson_stream* stream = stream_for_case(state, get_stream);
+  if (stream == nullptr) return;
   // A reader that stops early closes the pipe: the writer must get EPIPE, not be killed.
   std::signal(SIGPIPE, SIG_IGN);
   std::string error;
@@ -270,6 +278,41 @@ void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream, ndjso
   }
   finish_stream_case(state, *stream, tally, values < 0 ? 0 : static_cast<std::size_t>(values),
                      growth);
+}
+
+// ndjson/pipe_read_only: the same pipe, buffer and writer thread as ndjson/jsonx, the reader
+// reading 64 KiB at a time and parsing nothing: what the pipe itself carries on this machine,
+// the ceiling of every reader of it (simdjson's parse_many, read from memory, has none).
+void pipe_read_only_case(benchmark::State& state, ndjson_stream_getter get_stream) {
+  const ndjson_stream* stream = stream_for_case(state, get_stream);
+  if (stream == nullptr) return;
+  std::signal(SIGPIPE, SIG_IGN);
+  std::vector<char> buffer(64 * 1024);
+  std::string error;
+  for (auto _ : state) {
+    std::size_t total = 0;
+    {
+      fed_pipe pipe;
+      if (!pipe.open(stream->text, error)) {
+        state.SkipWithError(error.c_str());
+        break;
+      }
+      for (;;) {
+        const ssize_t n = ::read(pipe.reader, buffer.data(), buffer.size());
+        if (n > 0) {
+          total += static_cast<std::size_t>(n);
+        } else if (n == 0 || errno != EINTR) {
+          break;
+        }
+      }
+    }
+    if (total != stream->text.size()) {
+      state.SkipWithError("the pipe delivered another number of bytes than were written");
+      break;
+    }
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(stream->text.size()));
 }
 
 // document_alone/jsonx: each status parsed alone by one reused parser; jsonx_in_array: the same
@@ -324,6 +367,11 @@ void register_jsonx_dom_cases() {
                              [get_stream, input, threads](benchmark::State& state) {
                                ndjson_case(state, get_stream, input, threads);
                              });
+      }
+      if (input == ndjson_input::pipe) {
+        register_stream_case(task, "pipe_read_only", name, [get_stream](benchmark::State& state) {
+          pipe_read_only_case(state, get_stream);
+        });
       }
     }
   }

@@ -185,13 +185,8 @@ long stop_when_done_pass(char* text, std::size_t size, const yyjson_alc* allocat
 
 // ndjson and ndjson_memory (the same case: yyjson reads the stream from memory in both).
 void ndjson_case(benchmark::State& state, ndjson_stream_getter get_stream) {
-  const ndjson_stream* stream = get_stream();
-  if (stream == nullptr) {
-    state.SkipWithError("twitter.json is absent: no stream to decode");
-    for (auto _ : state) {
-    }
-    return;
-  }
+  const ndjson_stream* stream = stream_for_case(state, get_stream);
+  if (stream == nullptr) return;
   // In-situ reading writes into the buffer (strings unescaped in place, NUL terminators), so
   // it is restored from the stream before each pass, with the timers paused: a program that
   // reads NDJSON into a buffer of its own parses it in place with no such copy. The buffer is
