@@ -129,6 +129,15 @@ def is_jsonx(library):
     return library == "jsonx" or library.startswith("jsonx_")
 
 
+# Cases that measure a ceiling rather than a parser (ndjson's pipe read and discarded): shown in
+# the tables and ratios, never taken as the fastest peer.
+CEILINGS = {"pipe_read_only"}
+
+
+def is_peer(library):
+    return not is_jsonx(library) and library not in CEILINGS
+
+
 class Result:
     """The median of one case's repetitions."""
 
@@ -420,7 +429,7 @@ def goal_lines(results):
             mine = results.get((task, "jsonx", file))
             if kind == "fastest_peer":
                 peers = [r for (t, lib, f), r in results.items()
-                         if t == task and f == file and not is_jsonx(lib) and r.gbps and not r.error]
+                         if t == task and f == file and is_peer(lib) and r.gbps and not r.error]
                 if peers:
                     fastest = max(peers, key=lambda r: r.gbps)
                     checks.append((f"jsonx / fastest peer ({fastest.library})",
@@ -570,7 +579,7 @@ def readme_table(results, report):
                 cells.append(readme_cell(mine, other, f"{base}/jsonx", file))
                 continue
             peers = [r for (t, lib, f), r in results.items()
-                     if t == task and f == file and not is_jsonx(lib) and r.gbps and not r.error]
+                     if t == task and f == file and is_peer(lib) and r.gbps and not r.error]
             other = max(peers, key=lambda r: r.gbps) if peers else None
             cells.append(readme_cell(mine, other, other.library if other else "", file))
         if any(cell != "-" for cell in cells):
@@ -583,7 +592,7 @@ def readme_table(results, report):
             if t != task or lib != "jsonx" or file in FILE_ORDER:
                 continue
             peers = [r for (t2, l2, f2), r in results.items()
-                     if t2 == task and f2 == file and not is_jsonx(l2) and r.gbps and not r.error]
+                     if t2 == task and f2 == file and is_peer(l2) and r.gbps and not r.error]
             other = max(peers, key=lambda r: r.gbps) if peers else None
             if other:
                 notes.append(f"`{task}` ({file}): " + readme_cell(mine, other, other.library, file)
