@@ -27,12 +27,14 @@ parse_options brackets_only(parse_options options = {}) {
   return options;
 }
 
-/// One parse skipping the k-th value asked about (from 1), or every value at `depth`.
+/// One parse skipping the k-th value asked about (from 1), or every value at `depth` (with
+/// `rest`, and the rest of the container it is in).
 class skipping_parse {
  public:
   explicit skipping_parse(const parse_options& options) : parser_(recorder_, options) {}
-  parse_outcome run(std::string_view input, std::size_t k, std::size_t depth, chunking cut) {
-    recorder_.configure(k, depth);
+  parse_outcome run(std::string_view input, std::size_t k, std::size_t depth, chunking cut,
+                    bool rest = false) {
+    recorder_.configure(k, depth, rest);
     parser_.reset();
     return feed_all(parser_, recorder_, input, cut);
   }
@@ -59,12 +61,12 @@ std::vector<chunking> every_cut(std::size_t size) {
 
 /// The outcome of skipping every value at `depth` with the guarantee, identical at every cut.
 parse_outcome same_at_every_cut(std::string_view input, std::size_t depth,
-                                const parse_options& options = brackets_only()) {
+                                const parse_options& options = brackets_only(), bool rest = false) {
   skipping_parse parse(options);
-  const parse_outcome whole = parse.run(input, 0, depth, chunking::whole());
+  const parse_outcome whole = parse.run(input, 0, depth, chunking::whole(), rest);
   for (const chunking& cut : every_cut(input.size())) {
     SCOPED_TRACE(cut.describe());
-    const parse_outcome out = parse.run(input, 0, depth, cut);
+    const parse_outcome out = parse.run(input, 0, depth, cut, rest);
     EXPECT_EQ(described(out), described(whole));
     EXPECT_EQ(out.error.code, whole.error.code);
     EXPECT_EQ(out.check_failures, "");
@@ -102,6 +104,14 @@ TEST(SkipBrackets, AcceptsWhatItDoesNotLookAt) {
     for (const chunking& cut : every_cut(std::string_view(json).size())) {
       SCOPED_TRACE(cut.describe());
       EXPECT_EQ(described(light.run(json, 2, never, cut)), described(whole));
+    }
+    // "a"'s value and the rest of the object (skip_rest_of_container): "z" is not read either.
+    const parse_outcome rest = light.run(json, 2, never, chunking::whole(), /*rest=*/true);
+    EXPECT_TRUE(rest.accepted) << verdict(rest);
+    EXPECT_EQ(rest.log, "{\nk1:a\n");
+    for (const chunking& cut : every_cut(std::string_view(json).size())) {
+      SCOPED_TRACE(cut.describe() + ", with the rest");
+      EXPECT_EQ(described(light.run(json, 2, never, cut, true)), described(rest));
     }
   }
 }
@@ -144,6 +154,25 @@ TEST(SkipBrackets, RejectsWhatItChecks) {
     EXPECT_EQ(out.error.code, make_error_code(c.code)) << verdict(out);
     EXPECT_EQ(out.error.offset, c.offset) << verdict(out);
   }
+  // The rest of a container passed over with the first skipped value in it is checked alike.
+  const rejected_case rest_cases[] = {
+      {R"({"a":1,"b":[1,2}})", 1, parse_errc::expected_array_comma, 15},
+      {R"({"a":1,"b":{"c":[]]})", 1, parse_errc::expected_object_comma, 18},
+      {R"({"a":1,"b":[[[]]]})", 1, parse_errc::depth_limit, 13},
+      {"{\"a\":1,\"b\":\"\xC3\x28\"}", 1, parse_errc::invalid_utf8, 13},
+      {R"({"a":1,"b":[1)", 1, parse_errc::incomplete_input, 13},
+      {R"([1,2,3]])", 1, parse_errc::trailing_content, 7},
+  };
+  for (const rejected_case& c : rest_cases) {
+    SCOPED_TRACE(std::string(c.json) + ", with the rest");
+    parse_options options;
+    options.max_depth = 3;
+    const parse_outcome out =
+        same_at_every_cut(c.json, c.skip_depth, brackets_only(options), /*rest=*/true);
+    EXPECT_FALSE(out.accepted);
+    EXPECT_EQ(out.error.code, make_error_code(c.code)) << verdict(out);
+    EXPECT_EQ(out.error.offset, c.offset) << verdict(out);
+  }
 }
 
 // Wherever the full parse accepts, the guarantee gives the same events, skipping any value:
@@ -162,20 +191,23 @@ TEST(SkipBrackets, SameEventsAsAFullParseOnValidInput) {
     const std::vector<chunking> cuts =
         is_short ? every_cut(file.bytes.size())
                  : std::vector<chunking>{chunking::whole(), chunking::fixed(1)};
-    for (std::size_t k = 1; k <= values; ++k) {
-      if (!is_short && k > 4 && k + 4 < values) continue;
-      const parse_outcome expected = full.run(file.bytes, k, never, chunking::whole());
-      for (const chunking& cut : cuts) {
-        EXPECT_EQ(described(light.run(file.bytes, k, never, cut)), described(expected))
-            << "skipping value " << k << ", " << cut.describe();
-        ++compared;
+    for (const bool rest : {false, true}) {
+      for (std::size_t k = 1; k <= values; ++k) {
+        if (!is_short && k > 4 && k + 4 < values) continue;
+        const parse_outcome expected = full.run(file.bytes, k, never, chunking::whole(), rest);
+        for (const chunking& cut : cuts) {
+          EXPECT_EQ(described(light.run(file.bytes, k, never, cut, rest)), described(expected))
+              << "skipping value " << k << (rest ? " and the rest" : "") << ", " << cut.describe();
+          ++compared;
+        }
       }
-    }
-    for (std::size_t depth = 0; depth <= 3; ++depth) {
-      const parse_outcome expected = full.run(file.bytes, 0, depth, chunking::whole());
-      for (const chunking& cut : cuts)
-        EXPECT_EQ(described(light.run(file.bytes, 0, depth, cut)), described(expected))
-            << "skipping depth " << depth << ", " << cut.describe();
+      for (std::size_t depth = 0; depth <= 3; ++depth) {
+        const parse_outcome expected = full.run(file.bytes, 0, depth, chunking::whole(), rest);
+        for (const chunking& cut : cuts)
+          EXPECT_EQ(described(light.run(file.bytes, 0, depth, cut, rest)), described(expected))
+              << "skipping depth " << depth << (rest ? " and the rest" : "") << ", "
+              << cut.describe();
+      }
     }
     if (testing::Test::HasFailure()) return;
   }
@@ -190,12 +222,15 @@ TEST(SkipBrackets, CorpusFilesAtEveryDepth) {
   for (const named_input& file : files) {
     SCOPED_TRACE(file.name);
     for (std::size_t depth = 0; depth <= 4; ++depth) {
-      const parse_outcome expected = full.run(file.bytes, 0, depth, chunking::whole());
-      ASSERT_TRUE(expected.accepted) << verdict(expected);
-      for (const chunking& cut :
-           {chunking::whole(), chunking::random(depth + 1, 4096), chunking::random(depth + 7, 17)})
-        EXPECT_EQ(described(light.run(file.bytes, 0, depth, cut)), described(expected))
-            << "skipping depth " << depth << ", " << cut.describe();
+      for (const bool rest : {false, true}) {
+        const parse_outcome expected = full.run(file.bytes, 0, depth, chunking::whole(), rest);
+        ASSERT_TRUE(expected.accepted) << verdict(expected);
+        for (const chunking& cut : {chunking::whole(), chunking::random(depth + 1, 4096),
+                                    chunking::random(depth + 7, 17)})
+          EXPECT_EQ(described(light.run(file.bytes, 0, depth, cut, rest)), described(expected))
+              << "skipping depth " << depth << (rest ? " and the rest" : "") << ", "
+              << cut.describe();
+      }
     }
   }
 }
@@ -209,10 +244,12 @@ TEST(SkipBrackets, ConformanceVerdictsDoNotDependOnTheCut) {
     if (file.bytes.size() > 300) continue;  // every cut of the short ones
     SCOPED_TRACE(file.name);
     for (std::size_t depth = 0; depth <= 2; ++depth) {
-      const parse_outcome light = same_at_every_cut(file.bytes, depth);
-      skipping_parse full({});
-      if (full.run(file.bytes, 0, depth, chunking::whole()).accepted) {
-        EXPECT_TRUE(light.accepted) << verdict(light);
+      for (const bool rest : {false, true}) {
+        const parse_outcome light = same_at_every_cut(file.bytes, depth, brackets_only(), rest);
+        skipping_parse full({});
+        if (full.run(file.bytes, 0, depth, chunking::whole(), rest).accepted) {
+          EXPECT_TRUE(light.accepted) << verdict(light);
+        }
       }
     }
     if (testing::Test::HasFailure()) return;

@@ -21,7 +21,13 @@ namespace jsonx::test {
 namespace {
 
 static_assert(handler_with_skip<skip_recorder<recorder_config{}>>);
+static_assert(handler_with_skip_rest<skip_recorder<recorder_config{}>>);
 static_assert(!handler_with_skip<text_recorder>);
+// A handler answering bool skips values only.
+struct bool_skipper : text_recorder {
+  bool skip_next_value() { return false; }
+};
+static_assert(handler_with_skip<bool_skipper> && !handler_with_skip_rest<bool_skipper>);
 
 /// How a parse is cut in these tests: whole, byte by byte, and (for inputs up to
 /// `max_split_size` bytes) at every 2-way split.
@@ -58,12 +64,12 @@ class skip_checker {
   }
   std::size_t queries() const { return queries_; }
 
-  /// Skips the k-th value (from 1) or every value at `depth`, under `cut`, and checks the
-  /// outcome against the full parse's.
+  /// Skips the k-th value (from 1) or every value at `depth` (with `rest`, and the rest of its
+  /// container), under `cut`, and checks the outcome against the full parse's.
   void check(std::string_view input, const parse_outcome& full, std::size_t k, std::size_t depth,
-             chunking cut) {
+             chunking cut, bool rest = false) {
     if (k != 0) depth = recorder::never;  // (callers pass 0)
-    recorder_.configure(k, depth);
+    recorder_.configure(k, depth, rest);
     parser_.reset();
     const parse_outcome out = feed_all(parser_, recorder_, input, cut);
     std::vector<const span*> skipped;
@@ -74,8 +80,16 @@ class skip_checker {
       for (const span& s : full_spans_)
         if (s.depth == depth) skipped.push_back(&s);
     }
-    SCOPED_TRACE(cut.describe() + (k != 0 ? ", skipping value " + std::to_string(k)
-                                          : ", skipping depth " + std::to_string(depth)));
+    std::vector<span> rest_cut;
+    if (rest) {
+      rest_cut = rest_spans(full_spans_, skipped);
+      skipped.clear();
+      for (const span& s : rest_cut) skipped.push_back(&s);
+    }
+    SCOPED_TRACE(cut.describe() +
+                 (k != 0 ? ", skipping value " + std::to_string(k)
+                         : ", skipping depth " + std::to_string(depth)) +
+                 (rest ? " and the rest of its container" : ""));
     EXPECT_EQ(verdict(out), verdict(full));
     EXPECT_EQ(out.error.code, full.error.code);
     EXPECT_EQ(out.error.offset, full.error.offset);
@@ -110,19 +124,21 @@ void check_conformance_files() {
     // Long files (deep nesting, big numbers) cost splits × values: a few values, cut fewer ways.
     const bool is_short = file.bytes.size() <= 200;
     const std::vector<chunking> cuts = cuts_for(file.bytes.size(), 200);
-    for (std::size_t k = 1; k <= values; ++k) {
-      if (!is_short && k > 4 && k + 4 < values) continue;
-      for (const chunking& cut : is_short ? cuts : std::vector<chunking>{cuts[0], cuts[1]}) {
-        checker.check(file.bytes, full, k, 0, cut);
-        ++checked_skips;
-        if (testing::Test::HasFailure()) return;
+    for (const bool rest : {false, true}) {
+      for (std::size_t k = 1; k <= values; ++k) {
+        if (!is_short && k > 4 && k + 4 < values) continue;
+        for (const chunking& cut : is_short ? cuts : std::vector<chunking>{cuts[0], cuts[1]}) {
+          checker.check(file.bytes, full, k, 0, cut, rest);
+          ++checked_skips;
+          if (testing::Test::HasFailure()) return;
+        }
       }
+      for (std::size_t depth = 0; depth <= 3; ++depth)
+        for (const chunking& cut : is_short ? cuts : std::vector<chunking>{cuts[0], cuts[1]}) {
+          checker.check(file.bytes, full, 0, depth, cut, rest);
+          if (testing::Test::HasFailure()) return;
+        }
     }
-    for (std::size_t depth = 0; depth <= 3; ++depth)
-      for (const chunking& cut : is_short ? cuts : std::vector<chunking>{cuts[0], cuts[1]}) {
-        checker.check(file.bytes, full, 0, depth, cut);
-        if (testing::Test::HasFailure()) return;
-      }
   }
   EXPECT_GT(checked_skips, files.size());
 }
@@ -175,10 +191,68 @@ TEST(SkipValues, HandWrittenCasesAtEverySplit) {
     const std::string_view input = c.json;
     const parse_outcome full = checker.full(input);
     const std::vector<chunking> cuts = cuts_for(input.size(), 1000);
-    for (std::size_t k = 1; k <= checker.queries(); ++k)
-      for (const chunking& cut : cuts) checker.check(input, full, k, 0, cut);
-    for (std::size_t depth = 0; depth <= 4; ++depth)
-      for (const chunking& cut : cuts) checker.check(input, full, 0, depth, cut);
+    for (const bool rest : {false, true}) {
+      for (std::size_t k = 1; k <= checker.queries(); ++k)
+        for (const chunking& cut : cuts) checker.check(input, full, k, 0, cut, rest);
+      for (std::size_t depth = 0; depth <= 4; ++depth)
+        for (const chunking& cut : cuts) checker.check(input, full, 0, depth, cut, rest);
+    }
+  }
+}
+
+TEST(SkipValues, TheRestOfAContainerGivesNoEventsNotEvenItsEnd) {
+  using recorder = skip_recorder<recorder_config{}>;
+  recorder r;
+  push_parser<recorder> parser(r);
+  const std::string input = R"({"a":[1,2,3],"b":{"c":1,"d":[2]},"e":4})";
+  // Query 3 is the array's first element: it and the rest of the array go, "]" too.
+  r.configure(3, recorder::never, /*rest=*/true);
+  parser.feed(input);
+  parser.finish();
+  EXPECT_TRUE(parser.done());
+  EXPECT_EQ(r.log(), "{\nk1:a\n[\nk1:b\n{\nk1:c\ni1\nk1:d\n[\ni2\n]1\n}2\nk1:e\ni4\n}3\n");
+  EXPECT_EQ(r.check_failures(), "");
+  // Every value at depth 2 (the first one in each container there) and its container's rest.
+  r.configure(0, 2, /*rest=*/true);
+  parser.reset();
+  parser.feed(input);
+  parser.finish();
+  EXPECT_EQ(r.log(), "{\nk1:a\n[\nk1:b\n{\nk1:c\nk1:e\ni4\n}3\n");
+  EXPECT_EQ(r.skips(), 2u);
+  // The top-level object's member: the rest of the document goes, and the value is complete.
+  r.configure(2, recorder::never, /*rest=*/true);
+  parser.reset();
+  parser.feed(input);
+  parser.finish();
+  EXPECT_EQ(r.log(), "{\nk1:a\n");
+  EXPECT_TRUE(parser.done());
+  EXPECT_EQ(parser.values_completed(), 1u);
+  // The top-level value itself: no container to pass over, only the value is skipped.
+  r.configure(1, recorder::never, /*rest=*/true);
+  parser.reset();
+  parser.feed(input);
+  parser.finish();
+  EXPECT_EQ(r.log(), "");
+  EXPECT_TRUE(parser.done());
+  EXPECT_EQ(r.check_failures(), "");
+}
+
+TEST(SkipValues, TheRestOfAContainerIsValidatedAsAFullParse) {
+  using recorder = skip_recorder<recorder_config{}>;
+  recorder r;
+  const std::string input = R"({"a":[1,2,3],"b":{"c":1,"d":[2,]},"e":4})";  // ',' before ']'
+  event_recorder<recorder_config{}> plain;
+  push_parser<event_recorder<recorder_config{}>> plain_parser(plain);
+  const parse_outcome full = feed_all(plain_parser, plain, input, chunking::whole());
+  ASSERT_FALSE(full.accepted);
+  for (const chunking& cut : cuts_for(input.size(), 1000)) {
+    SCOPED_TRACE(cut.describe());
+    push_parser<recorder> parser(r);
+    r.configure(2, recorder::never, /*rest=*/true);  // from "a"'s value to the document's end
+    const parse_outcome out = feed_all(parser, r, input, cut);
+    EXPECT_EQ(verdict(out), verdict(full));
+    EXPECT_EQ(out.error.offset, full.error.offset);
+    EXPECT_EQ(out.log, "{\nk1:a\n");
   }
 }
 
@@ -224,6 +298,16 @@ TEST(SkipValues, StopAfterValueAndMultipleValues) {
     EXPECT_TRUE(parser.done());
     EXPECT_EQ(parser.bytes_consumed(), 11u);  // up to the end of the first value
   }
+  for (const chunking& cut : cuts_for(input.size(), 1000)) {
+    SCOPED_TRACE(cut.describe() + ", the first value's member and the rest of it");
+    push_parser<recorder> parser(r, options);
+    r.configure(2, recorder::never, /*rest=*/true);
+    const parse_outcome out = feed_all(parser, r, input, cut);
+    EXPECT_TRUE(out.accepted) << verdict(out);
+    EXPECT_EQ(out.log, "{\nk1:a\n");
+    EXPECT_TRUE(parser.done());
+    EXPECT_EQ(parser.bytes_consumed(), 11u);
+  }
   parse_options several;
   several.multiple_values = true;
   for (const chunking& cut : cuts_for(input.size(), 1000)) {
@@ -255,10 +339,12 @@ TEST(SkipValues, LimitsApplyInsideSkippedValues) {
     ASSERT_FALSE(full.accepted);
     for (const chunking& cut : cuts_for(input->size(), 1000)) {
       SCOPED_TRACE(cut.describe());
-      push_parser<recorder> parser(r, options);
-      r.configure(0, 1);  // the member's value
-      const parse_outcome out = feed_all(parser, r, *input, cut);
-      EXPECT_EQ(verdict(out), verdict(full));
+      for (const bool rest : {false, true}) {
+        push_parser<recorder> parser(r, options);
+        r.configure(0, 1, rest);  // the member's value (and the rest of the object)
+        const parse_outcome out = feed_all(parser, r, *input, cut);
+        EXPECT_EQ(verdict(out), verdict(full));
+      }
     }
   }
 }
@@ -273,9 +359,11 @@ TEST(SkipValues, CorpusFilesAtEveryDepth) {
     const parse_outcome full = checker.full(file.bytes);
     ASSERT_TRUE(full.accepted) << verdict(full);
     for (std::size_t depth = 0; depth <= 4; ++depth) {
-      checker.check(file.bytes, full, 0, depth, chunking::whole());
-      checker.check(file.bytes, full, 0, depth, chunking::random(depth + 1, 4096));
-      checker.check(file.bytes, full, 0, depth, chunking::random(depth + 7, 17));
+      for (const bool rest : {false, true}) {
+        checker.check(file.bytes, full, 0, depth, chunking::whole(), rest);
+        checker.check(file.bytes, full, 0, depth, chunking::random(depth + 1, 4096), rest);
+        checker.check(file.bytes, full, 0, depth, chunking::random(depth + 7, 17), rest);
+      }
     }
   }
 }

@@ -11,8 +11,9 @@
 
 namespace jsonx::test {
 
-/// An event_recorder that skips chosen values: the k-th value the parser asks about, and every
-/// value at a chosen depth. Without a skip it notes the span of log each value's events take.
+/// An event_recorder that skips chosen values: the k-th value the parser asks about, or every
+/// value at a chosen depth, and with `rest` the rest of the container each of them is in
+/// (skip_answer::value_and_rest). Without a skip it notes the span of log each value's events take.
 template <recorder_config Config>
 class skip_recorder : public event_recorder<Config> {
   using base = event_recorder<Config>;
@@ -27,10 +28,11 @@ class skip_recorder : public event_recorder<Config> {
   };
 
   explicit skip_recorder(std::size_t = 0) {}
-  void configure(std::size_t skip_query, std::size_t skip_depth) {
+  void configure(std::size_t skip_query, std::size_t skip_depth, bool rest = false) {
     base::clear();
     skip_query_ = skip_query;
     skip_depth_ = skip_depth;
+    rest_ = rest;
     queries_ = 0;
     depth_ = 0;
     skips_ = 0;
@@ -38,15 +40,22 @@ class skip_recorder : public event_recorder<Config> {
     open_.clear();
   }
 
-  bool skip_next_value() {
+  skip_answer skip_next_value() {
     ++queries_;
     if (queries_ == skip_query_ || depth_ == skip_depth_) {
       ++skips_;
-      return true;
+      if (!rest_) return skip_answer::value;
+      // The container the value is in is taken as ended here (its end event will not come);
+      // at the top level the parser passes over the value alone.
+      if (depth_ != 0) {
+        --depth_;
+        value_done(true);
+      }
+      return skip_answer::value_and_rest;
     }
     open_.push_back(spans_.size());
     spans_.push_back({depth_, base::log().size()});
-    return false;
+    return skip_answer::read;
   }
 
   bool on_null() { return value_done(base::on_null()); }
@@ -89,12 +98,39 @@ class skip_recorder : public event_recorder<Config> {
 
   std::size_t skip_query_ = 0;
   std::size_t skip_depth_ = never;
+  bool rest_ = false;
   std::size_t queries_ = 0;
   std::size_t depth_ = 0;
   std::size_t skips_ = 0;
   std::vector<value_span> spans_;
   std::vector<std::size_t> open_;
 };
+
+/// The parts of a full parse's log that a skip_recorder configured with `rest` leaves out, as
+/// spans (disjoint, in order; for without_spans): from each skipped value's start to the end of
+/// the container it is in (a top-level value: its own end). `spans` are the full parse's
+/// (every value's, in document order), `first` the skipped values, in order: of those inside a
+/// span already left out, only the first counts.
+template <class Span>
+std::vector<Span> rest_spans(const std::vector<Span>& spans,
+                             const std::vector<const Span*>& first) {
+  std::vector<Span> out;
+  for (const Span* s : first) {
+    if (!out.empty() && (out.back().end == Span::never || s->begin < out.back().end)) continue;
+    if (s->depth == 0) {
+      out.push_back(*s);
+      continue;
+    }
+    // The container: the last value one level up that begins before it (document order).
+    const Span* container = nullptr;
+    for (const Span& t : spans)
+      if (t.depth + 1 == s->depth && t.begin < s->begin) container = &t;
+    Span cut = *s;
+    cut.end = container->end;
+    out.push_back(cut);
+  }
+  return out;
+}
 
 /// The log expected when the values whose spans are listed are skipped (disjoint, in order).
 template <class Span>

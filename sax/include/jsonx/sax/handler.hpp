@@ -47,6 +47,8 @@
 //     // in its container's member or element count (on_object_end, on_array_end). Typed
 //     // decoding skips unknown fields this way.
 //     bool skip_next_value() { return false; }
+//     // It may answer a jsonx::skip_answer instead of a bool, and then also ask for the rest of
+//     // the container the value is in (skip_answer::value_and_rest, below).
 //
 //     // Optional. An empty array or object in one call instead of its begin and end events,
 //     // for handlers that make one cheaply (typed decoding: no frame for "[]"): return
@@ -139,11 +141,33 @@ concept handler_with_flat_objects = handler<H> && requires(H& h, const flat_obje
   { h.on_flat_object(o) } -> std::same_as<flat_object_result>;
 };
 
+/// What skip_next_value() may answer instead of a bool.
+enum class skip_answer : std::uint8_t {
+  read,   ///< the value comes as events (false)
+  value,  ///< the value is passed over (true)
+  /// The value is passed over, and the rest of the innermost array or object with it, up to
+  /// its closing bracket, with no event: not even the container's end event (on_object_end,
+  /// on_array_end), for the handler takes the container as ended when it answers this. What
+  /// is passed over is checked as a skipped value is, and the container still counts in its
+  /// parent. (A top-level value has no container: it alone is passed over.) Typed decoding
+  /// answers it once an object has given every field of its struct a value
+  /// (decode_options::remaining_members).
+  value_and_rest,
+};
+
 /// A handler that may ask to skip values (see skip_next_value above). A handler without the
 /// hook is parsed by exactly the code it was before the hook existed.
 template <class H>
 concept handler_with_skip = handler<H> && requires(H& h) {
-  { h.skip_next_value() } -> std::convertible_to<bool>;
+  requires std::convertible_to<decltype(h.skip_next_value()), bool> ||
+      std::same_as<decltype(h.skip_next_value()), skip_answer>;
+};
+
+/// A handler whose skip_next_value() answers a skip_answer: it may pass over the rest of a
+/// container.
+template <class H>
+concept handler_with_skip_rest = handler_with_skip<H> && requires(H& h) {
+  { h.skip_next_value() } -> std::same_as<skip_answer>;
 };
 
 namespace detail {
