@@ -26,7 +26,7 @@ void decode_handler::start_erased(detail::value_target root, const decode_option
   skipped_key_.clear();
   short_key_size_ = 0;
   key_is_short_ = true;
-  skip_next_ = false;
+  skip_next_ = skip_answer::read;
 }
 
 namespace detail {

@@ -77,7 +77,7 @@ class relay {
   bool on_object_end(std::size_t n) { return h_->on_object_end(n); }
   bool on_array_end(std::size_t n) { return h_->on_array_end(n); }
   jsonx::empty_container on_empty_array() { return h_->on_empty_array(); }
-  bool skip_next_value() { return h_->skip_next_value(); }
+  jsonx::skip_answer skip_next_value() { return h_->skip_next_value(); }
   std::size_t flat_object_members() requires OfferFlat { return h_->flat_object_members(); }
   jsonx::flat_object_result on_flat_object(const jsonx::flat_object& object) requires OfferFlat {
     const jsonx::flat_object_result r = h_->on_flat_object(object);

@@ -1,7 +1,8 @@
 // Typed decoding with parse_options::skipped_values = skip_check::brackets_and_utf8: the values
 // of unknown members are passed over as simdjson On-Demand does. A partial model of every
 // twitter status decodes to exactly what the fully validating decode gives, whole and in
-// chunks; what the option leaves unchecked is accepted, what it checks is still an error.
+// chunks (and with remaining_members = skip too); what the option leaves unchecked is
+// accepted, what it checks is still an error.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -76,6 +77,15 @@ TEST(BindSkipBrackets, PartialTwitterModelAsTheFullDecode) {
     ASSERT_TRUE(decode_in_chunks(twitter->bytes, chunk, brackets_only(), light, error))
         << error.message();
     EXPECT_TRUE(light == full);
+    // With the members after each object's last field passed over too (either check of what
+    // is skipped; twitter.json repeats no key): the same values.
+    for (jsonx::decode_options options : {jsonx::decode_options{}, brackets_only()}) {
+      options.remaining_members = jsonx::remaining_member_policy::skip;
+      timeline fewer;
+      ASSERT_TRUE(decode_in_chunks(twitter->bytes, chunk, options, fewer, error))
+          << error.message();
+      EXPECT_TRUE(fewer == full);
+    }
   }
 }
 

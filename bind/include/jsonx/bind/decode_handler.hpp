@@ -169,13 +169,26 @@ class decode_handler {
   /// The parser asks before each value (jsonx::handler_with_skip): the value of an unknown
   /// key is passed over by the parser, validated but neither converted nor unescaped, with
   /// no event. (Through a parser that does not ask, its events go to a skipping target.)
-  bool skip_next_value() noexcept {
-    if (!skip_next_) return false;
-    skip_next_ = false;
-    return true;
+  /// skip_answer::value_and_rest once an object has every field it wants
+  /// (skip_rest_of_object).
+  skip_answer skip_next_value() noexcept {
+    if (skip_next_ == skip_answer::read) return skip_answer::read;
+    const skip_answer answer = skip_next_;
+    skip_next_ = skip_answer::read;
+    return answer;
   }
 
   // ---- for the type rules (detail/decode_*.hpp) ----
+
+  /// A struct whose every field has a value, at its next key, with
+  /// remaining_member_policy::skip: the object ends here, as at its end event, and the parser
+  /// passes over that key's value and the rest of the object (an error there reports the
+  /// object's path).
+  bool skip_rest_of_object() {
+    if (!end_container()) return false;
+    skip_next_ = skip_answer::value_and_rest;
+    return true;
+  }
 
   /// Begins a row of numbers (detail::number_row_size): `size` doubles from `first`, in the
   /// element `row` (a std::array) whose frame is `frame` when it needs one. The handler fills
@@ -260,7 +273,7 @@ class decode_handler {
   /// Hot when a model wants few of a document's members: a short key is copied with one
   /// fixed-size copy when the bytes after it are readable (set_readable_input).
   void note_skipped_key(std::string_view key) {
-    skip_next_ = true;
+    skip_next_ = skip_answer::value;
     if (key.size() <= short_key_capacity) [[likely]] {
       const auto at = reinterpret_cast<std::uintptr_t>(key.data());
       if (at >= readable_begin_ && at + short_key_capacity <= readable_end_)
@@ -364,7 +377,9 @@ class decode_handler {
   std::uint8_t short_key_size_ = 0;
   bool key_is_short_ = true;
   std::string skipped_key_;  // else here
-  bool skip_next_ = false;   // the next value is an unknown key's: skip_next_value() says so
+  // The next value is an unknown key's (and with it the rest of its object, once the object
+  // has every field): skip_next_value() says so.
+  skip_answer skip_next_ = skip_answer::read;
   std::string flat_unescaped_;
 
   // A snapshot's changes to the target, in the order made (at most four: see

@@ -22,9 +22,24 @@ enum class missing_field_policy : std::uint8_t {
   error,  ///< fail with bind_errc::missing_field, unless the field is optional
 };
 
+/// What decoding does with the members an object still has once every field of its struct
+/// has been given a value.
+enum class remaining_member_policy : std::uint8_t {
+  /// Read them as any member (the default): a key seen again gives its field a new value (the
+  /// last one wins), and an unknown key meets unknown_fields.
+  decode,
+  /// Pass over them with no event, as the value of an unknown key is (checked as
+  /// parse.skipped_values says), up to the object's end: the first value of a repeated key
+  /// wins, and unknown_field_policy::error does not see their keys. What simdjson On-Demand
+  /// does when it reads the fields it wants in order; a model of a few fields of large objects
+  /// decodes faster (bench: decode_partial).
+  skip,
+};
+
 struct decode_options {
   unknown_field_policy unknown_fields = unknown_field_policy::ignore;
   missing_field_policy missing_fields = missing_field_policy::leave;
+  remaining_member_policy remaining_members = remaining_member_policy::decode;
   /// Longest array or object decoded into a growing container (vector, deque, list, map):
   /// a bound on memory for untrusted input. Fixed-size targets have their own size.
   std::size_t max_elements = std::numeric_limits<std::size_t>::max();

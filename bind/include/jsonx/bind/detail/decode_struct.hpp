@@ -342,14 +342,37 @@ struct decoder_of<T, type_category::described> : decode_base<decoder_of<T>> {
     }
     return true;
   }
+  // remaining_member_policy::skip: a tracked frame whose keys first ask whether every field
+  // has a value; the first key after that ends the object (decode_handler::skip_rest_of_object).
+  static bool on_key_until_complete(decode_handler& h, frame& f, std::string_view key) {
+    if (every_field_seen(h.seen_words(f.seen))) [[unlikely]]
+      return h.skip_rest_of_object();
+    return on_key<true>(h, f, key);
+  }
+  static bool every_field_seen(const std::uint64_t* seen) noexcept {
+    for (std::size_t w = 0; w < count / 64; ++w)
+      if (seen[w] != ~std::uint64_t{0}) return false;
+    if constexpr (count % 64 != 0) {
+      constexpr std::uint64_t last_word = (std::uint64_t{1} << (count % 64)) - 1;
+      if (seen[count / 64] != last_word) return false;
+    }
+    return true;
+  }
+
   static constexpr frame_ops untracked_frame{
       &ops_table<skip_value>, &on_key<false>, nullptr, &path, nullptr, false};
   static constexpr frame_ops tracked_frame{
       &ops_table<skip_value>, &on_key<true>, &on_end, &path, nullptr, false};
+  static constexpr frame_ops tracked_until_complete_frame{
+      &ops_table<skip_value>, &on_key_until_complete, &on_end, &path, nullptr, false};
 
   static bool on_object_begin(decode_handler& h, void* o) {
     void* field_offsets = const_cast<std::ptrdiff_t*>(offsets(o));
-    if (has_required_fields || h.options().missing_fields == missing_field_policy::error) {
+    if (h.options().remaining_members == remaining_member_policy::skip) {
+      frame& f = h.push_frame(&tracked_until_complete_frame, o, field_offsets);
+      f.index = static_cast<std::size_t>(-1);
+      f.seen = h.reserve_seen(seen_words);
+    } else if (has_required_fields || h.options().missing_fields == missing_field_policy::error) {
       frame& f = h.push_frame(&tracked_frame, o, field_offsets);
       f.index = static_cast<std::size_t>(-1);
       f.seen = h.reserve_seen(seen_words);
