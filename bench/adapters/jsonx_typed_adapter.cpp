@@ -92,18 +92,31 @@ void register_jsonx_typed_cases() {
                   });
   });
   // A few fields of twitter: the rest of each status is skipped by the parser, validated as
-  // by a full parse (jsonx), or with simdjson On-Demand's guarantee (brackets and UTF-8).
+  // by a full parse (jsonx), or with simdjson On-Demand's guarantee (brackets and UTF-8); and
+  // each with an object's members after its last field passed over at once, as On-Demand does
+  // (remaining_member_policy::skip: the first of repeated keys wins).
   for_each_partial_file([](const corpus_file& file) {
-    register_case("decode_partial", "jsonx", file,
-                  [](benchmark::State& state, const corpus_file& f) {
-                    decode_case<partial::twitter_document>(state, f, 0);
-                  });
-    register_case("decode_partial", "jsonx_on_demand_guarantee", file,
-                  [](benchmark::State& state, const corpus_file& f) {
-                    jsonx::decode_options options;
-                    options.parse.skipped_values = jsonx::skip_check::brackets_and_utf8;
-                    decode_case<partial::twitter_document>(state, f, 0, options);
-                  });
+    constexpr auto guarantee = jsonx::skip_check::brackets_and_utf8;
+    constexpr auto skip_remaining = jsonx::remaining_member_policy::skip;
+    const struct {
+      const char* library;
+      jsonx::skip_check check;
+      jsonx::remaining_member_policy remaining;
+    } variants[] = {
+        {"jsonx", jsonx::skip_check::full, jsonx::remaining_member_policy::decode},
+        {"jsonx_on_demand_guarantee", guarantee, jsonx::remaining_member_policy::decode},
+        {"jsonx_skip_remaining", jsonx::skip_check::full, skip_remaining},
+        {"jsonx_skip_remaining_guarantee", guarantee, skip_remaining},
+    };
+    for (const auto& variant : variants) {
+      jsonx::decode_options options;
+      options.parse.skipped_values = variant.check;
+      options.remaining_members = variant.remaining;
+      register_case("decode_partial", variant.library, file,
+                    [options](benchmark::State& state, const corpus_file& f) {
+                      decode_case<partial::twitter_document>(state, f, 0, options);
+                    });
+    }
   });
 }
 
