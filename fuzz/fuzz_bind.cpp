@@ -12,6 +12,9 @@
 //     (code, JSON Pointer path, offset, line, column, expected and found);
 //   - with skip_check::brackets_and_utf8 (On-Demand's guarantee for unknown members' values),
 //     whatever the full decode accepts is accepted, into the same value;
+//   - with remaining_members = skip (an object's members after its last field passed over),
+//     whatever the default decode accepts is accepted (fewer values are decoded, the same
+//     checks are made of the input);
 //   - a decoder that outlives its target (destroyed first) does not touch it;
 //   - a value decoded is encoded (jsonx::encode), decoded and encoded again: the same text.
 #include <array>
@@ -106,6 +109,7 @@ jsonx::decode_options options_from(std::uint64_t h) {
   if (h & 4) options.max_elements = 1 + (h >> 8) % 8;
   if (h & 8) options.parse.max_depth = 1 + (h >> 16) % 12;
   if (h & 16) options.parse.skipped_values = jsonx::skip_check::brackets_and_utf8;
+  if (h & 32) options.remaining_members = jsonx::remaining_member_policy::skip;
   return options;
 }
 
@@ -130,6 +134,15 @@ void check_type(const char* type_name, const fuzz_input& input,
       if (reference.ok && !jsonx::models::equal(whole, full))
         fail("skip_check::brackets_and_utf8 decodes another value than a full decode", text);
     }
+  }
+
+  if (options.remaining_members == jsonx::remaining_member_policy::skip && !reference.ok) {
+    jsonx::decode_options every_member = options;
+    every_member.remaining_members = jsonx::remaining_member_policy::decode;
+    T all{};
+    jsonx::decode_error all_error;
+    check(!jsonx::decode(text, all, all_error, every_member),
+          "remaining_members = skip rejects what the default decode accepts", text);
   }
 
   std::vector<std::vector<std::string_view>> chunkings;
