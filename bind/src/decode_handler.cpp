@@ -119,6 +119,14 @@ void decode_handler::abandon_after_failure() noexcept {
   raw_writer_.reset();
 }
 
+bool decode_handler::skip_rest_of_object() {
+  if (!end_container()) return false;
+  push_frame(&detail::rest_of_object_frame, nullptr);
+  next_ = detail::skip_target;  // this key's value
+  skip_next_ = skip_answer::value_and_rest;
+  return true;
+}
+
 // The innermost frame was a container standing for a custom type's value: convert it (and
 // the next wrapper out, if that container was itself one).
 bool decode_handler::end_wrappers() {

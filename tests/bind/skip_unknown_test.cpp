@@ -49,10 +49,11 @@ struct decode_outcome {
 
 // Through push_parser<decode_handler> (unknown values skipped by the parser) or through the
 // dynamic_handler adapter (every value an event), fed as `cut` says.
-decode_outcome decode_with(std::string_view json, chunking cut, bool parser_skips) {
+decode_outcome decode_with(std::string_view json, chunking cut, bool parser_skips,
+                           const jsonx::decode_options& options = {}) {
   decode_outcome out;
   jsonx::decode_handler handler;
-  handler.start(out.value);
+  handler.start(out.value, options);
   jsonx::dynamic_handler_adapter<jsonx::decode_handler> adapter(handler);
   jsonx::push_parser<jsonx::decode_handler> skipping(handler);
   jsonx::push_parser<jsonx::dynamic_handler> events(adapter);
@@ -100,17 +101,18 @@ const char* const inputs[] = {
     R"({"x": 1, "id": "str"})",
 };
 
-TEST(SkipUnknownMembers, SameValuesAndErrorsAsTheEventPathAtEverySplit) {
+// Every input through both paths at every split, with `options`: the same values and errors.
+void check_both_paths(const jsonx::decode_options& options) {
   for (const char* input : inputs) {
     const std::string_view json = input;
     SCOPED_TRACE(json);
-    const decode_outcome reference = decode_with(json, chunking::whole(), false);
+    const decode_outcome reference = decode_with(json, chunking::whole(), false, options);
     std::vector<chunking> cuts = {chunking::whole(), chunking::fixed(1)};
     for (std::size_t at = 1; at < json.size(); ++at) cuts.push_back(chunking::split_at(at));
     for (const chunking& cut : cuts) {
       SCOPED_TRACE(cut.describe());
       for (bool parser_skips : {true, false}) {
-        const decode_outcome got = decode_with(json, cut, parser_skips);
+        const decode_outcome got = decode_with(json, cut, parser_skips, options);
         ASSERT_EQ(got.ok, reference.ok) << got.error.message();
         EXPECT_TRUE(jsonx::models::equal(got.value, reference.value));
         EXPECT_EQ(got.error.code, reference.error.code) << got.error.message();
@@ -121,6 +123,10 @@ TEST(SkipUnknownMembers, SameValuesAndErrorsAsTheEventPathAtEverySplit) {
       }
     }
   }
+}
+
+TEST(SkipUnknownMembers, SameValuesAndErrorsAsTheEventPathAtEverySplit) {
+  check_both_paths({});
   // The checks compare something: a value was decoded and errors have paths.
   const decode_outcome first = decode_with(inputs[0], chunking::whole(), true);
   ASSERT_TRUE(first.ok);
@@ -132,6 +138,30 @@ TEST(SkipUnknownMembers, SameValuesAndErrorsAsTheEventPathAtEverySplit) {
   ASSERT_FALSE(bad.ok);
   EXPECT_EQ(bad.error.path, "/inner/bad");
   EXPECT_EQ(bad.error.code, jsonx::parse_errc::expected_colon);
+}
+
+// remaining_members = skip: the parser passes over an object's rest at once; through a parser
+// that does not skip (the event path), a frame standing for the rest takes its events. Both
+// give the same values and errors.
+TEST(SkipUnknownMembers, RemainingMembersSkippedAsOnTheEventPathAtEverySplit) {
+  jsonx::decode_options options;
+  options.remaining_members = jsonx::remaining_member_policy::skip;
+  check_both_paths(options);
+  // The rest is skipped on both paths: "more" comes after every field of the document.
+  for (bool parser_skips : {true, false}) {
+    const decode_outcome got = decode_with(
+        R"({"id":1,"inner":{"name":"n","values":[2],"x":[1,{"id":5}]},"note":"s","id":9})",
+        chunking::whole(), parser_skips, options);
+    ASSERT_TRUE(got.ok) << got.error.message();
+    EXPECT_EQ(got.value.id, 1);  // the first of repeated keys
+    EXPECT_EQ(got.value.inner.values, (std::vector<std::int32_t>{2}));
+    EXPECT_EQ(got.value.note, "s");
+    const decode_outcome bad = decode_with(R"({"id":1,"inner":{"name":"n","values":[],"x":[1}}})",
+                                           chunking::whole(), parser_skips, options);
+    ASSERT_FALSE(bad.ok);
+    EXPECT_EQ(bad.error.path, "/inner");
+    EXPECT_EQ(bad.error.code, jsonx::parse_errc::expected_array_comma);
+  }
 }
 
 }  // namespace

@@ -170,25 +170,27 @@ class decode_handler {
   /// key is passed over by the parser, validated but neither converted nor unescaped, with
   /// no event. (Through a parser that does not ask, its events go to a skipping target.)
   /// skip_answer::value_and_rest once an object has every field it wants
-  /// (skip_rest_of_object).
+  /// (skip_rest_of_object): the frame standing for the rest of the object goes now, since
+  /// its end event will not come.
   skip_answer skip_next_value() noexcept {
     if (skip_next_ == skip_answer::read) return skip_answer::read;
     const skip_answer answer = skip_next_;
     skip_next_ = skip_answer::read;
+    if (answer == skip_answer::value_and_rest) {
+      frames_.pop();
+      resume_after_end();
+    }
     return answer;
   }
 
   // ---- for the type rules (detail/decode_*.hpp) ----
 
   /// A struct whose every field has a value, at its next key, with
-  /// remaining_member_policy::skip: the object ends here, as at its end event, and the parser
-  /// passes over that key's value and the rest of the object (an error there reports the
-  /// object's path).
-  bool skip_rest_of_object() {
-    if (!end_container()) return false;
-    skip_next_ = skip_answer::value_and_rest;
-    return true;
-  }
+  /// remaining_member_policy::skip: its frame ends here, as at the object's end event, and a
+  /// frame that skips every value stands for the rest of the object until its end event; a
+  /// parser that skips values passes over the rest at once instead (skip_next_value). An
+  /// error in the rest reports the object's path.
+  bool skip_rest_of_object();
 
   /// Begins a row of numbers (detail::number_row_size): `size` doubles from `first`, in the
   /// element `row` (a std::array) whose frame is `frame` when it needs one. The handler fills

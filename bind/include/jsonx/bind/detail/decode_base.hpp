@@ -347,6 +347,17 @@ inline bool no_path(const decode_handler&, const frame&, std::string&) {
 inline constexpr frame_ops skip_frame{
     &ops_table<skip_value>, &skip_key, nullptr, &no_path, nullptr, false};
 
+// The rest of an object whose struct has every field (remaining_member_policy::skip): the
+// struct's frame has ended, and this one stands for the object until its end event, each key's
+// value skipped. (A parser that skips values is told to pass over the whole rest instead, and
+// the frame goes at once: decode_handler::skip_next_value.) An error in the rest has the
+// object's path.
+inline bool rest_path(const decode_handler&, const frame&, std::string&) {
+  return true;
+}
+inline constexpr frame_ops rest_of_object_frame{
+    &ops_table<skip_value>, &skip_key, nullptr, &rest_path, nullptr, false};
+
 inline bool skip_value::on_object_begin(decode_handler& h, void*) {
   h.push_frame(&skip_frame, nullptr);
   return true;
