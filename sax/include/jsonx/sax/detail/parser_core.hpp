@@ -1129,9 +1129,9 @@ class parser_core {
     }
   }
 
-  // The handler's skip_next_value(), as a skip_answer whatever it returns. The answer comes
-  // back in a register: a second question after each skip (a separate hook for the rest)
-  // made the partial typed decode of twitter.json 2% slower where it never said yes.
+  // The handler's skip_next_value(), as a skip_answer whatever it returns: one question says
+  // both whether to skip and how much (a separate hook for the rest would be a second call
+  // after every skip).
   skip_answer ask_skip_next_value() {
     if constexpr (can_skip_rest) {
       return handler_->skip_next_value();
