@@ -205,36 +205,27 @@ TEST(SkipValues, TheRestOfAContainerGivesNoEventsNotEvenItsEnd) {
   recorder r;
   push_parser<recorder> parser(r);
   const std::string input = R"({"a":[1,2,3],"b":{"c":1,"d":[2]},"e":4})";
+  // One whole parse skipping value k (or every value at `depth`) and the rest of its container.
+  const auto parse_skipping = [&](std::size_t k, std::size_t depth) {
+    r.configure(k, depth, /*rest=*/true);
+    parser.reset();
+    parser.feed(input);
+    parser.finish();
+    EXPECT_TRUE(parser.done());
+    EXPECT_EQ(r.check_failures(), "");
+    return r.log();
+  };
   // Query 3 is the array's first element: it and the rest of the array go, "]" too.
-  r.configure(3, recorder::never, /*rest=*/true);
-  parser.feed(input);
-  parser.finish();
-  EXPECT_TRUE(parser.done());
-  EXPECT_EQ(r.log(), "{\nk1:a\n[\nk1:b\n{\nk1:c\ni1\nk1:d\n[\ni2\n]1\n}2\nk1:e\ni4\n}3\n");
-  EXPECT_EQ(r.check_failures(), "");
+  EXPECT_EQ(parse_skipping(3, recorder::never),
+            "{\nk1:a\n[\nk1:b\n{\nk1:c\ni1\nk1:d\n[\ni2\n]1\n}2\nk1:e\ni4\n}3\n");
   // Every value at depth 2 (the first one in each container there) and its container's rest.
-  r.configure(0, 2, /*rest=*/true);
-  parser.reset();
-  parser.feed(input);
-  parser.finish();
-  EXPECT_EQ(r.log(), "{\nk1:a\n[\nk1:b\n{\nk1:c\nk1:e\ni4\n}3\n");
+  EXPECT_EQ(parse_skipping(0, 2), "{\nk1:a\n[\nk1:b\n{\nk1:c\nk1:e\ni4\n}3\n");
   EXPECT_EQ(r.skips(), 2u);
   // The top-level object's member: the rest of the document goes, and the value is complete.
-  r.configure(2, recorder::never, /*rest=*/true);
-  parser.reset();
-  parser.feed(input);
-  parser.finish();
-  EXPECT_EQ(r.log(), "{\nk1:a\n");
-  EXPECT_TRUE(parser.done());
+  EXPECT_EQ(parse_skipping(2, recorder::never), "{\nk1:a\n");
   EXPECT_EQ(parser.values_completed(), 1u);
   // The top-level value itself: no container to pass over, only the value is skipped.
-  r.configure(1, recorder::never, /*rest=*/true);
-  parser.reset();
-  parser.feed(input);
-  parser.finish();
-  EXPECT_EQ(r.log(), "");
-  EXPECT_TRUE(parser.done());
-  EXPECT_EQ(r.check_failures(), "");
+  EXPECT_EQ(parse_skipping(1, recorder::never), "");
 }
 
 TEST(SkipValues, TheRestOfAContainerIsValidatedAsAFullParse) {
